@@ -1,0 +1,193 @@
+// Package gametest holds test helpers shared by the game packages: the reference
+// games of independent engines, and the invariants every game keeps at every ply.
+package gametest
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+	"testing"
+
+	"trihex/game"
+)
+
+// Reference is one game of testdata/reference/*.jsonl.
+type Reference struct {
+	Game    string         `json:"game"`
+	Source  string         `json:"source"`
+	Options string         `json:"options"`
+	Moves   []string       `json:"moves"`
+	Legal   [][]string     `json:"legal"`
+	Result  string         `json:"result"`
+	End     string         `json:"end"`
+	Score   map[string]int `json:"score"`
+}
+
+// LoadReferences reads a JSON-lines file of reference games.
+func LoadReferences(path string) ([]Reference, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	var refs []Reference
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<26)
+	for line := 1; sc.Scan(); line++ {
+		var r Reference
+		if err := json.Unmarshal(sc.Bytes(), &r); err != nil {
+			return nil, fmt.Errorf("%s:%d: %v", path, line, err)
+		}
+		refs = append(refs, r)
+	}
+	return refs, sc.Err()
+}
+
+// SortedLegal returns the legal moves of s spelled in notation, sorted by byte order.
+func SortedLegal(s game.State) []string {
+	moves := s.LegalMoves(nil)
+	out := make([]string, len(moves))
+	for i, m := range moves {
+		out[i] = s.FormatMove(m)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// ReplayReference plays ref through g and fails t at the first ply where the sorted
+// legal moves, the result or the end reason differ. It returns the final state.
+func ReplayReference(t testing.TB, g *game.Info, ref Reference) game.State {
+	t.Helper()
+	s, err := g.Start(ref.Options)
+	if err != nil {
+		t.Fatalf("options %q: %v", ref.Options, err)
+	}
+	for ply := 0; ply <= len(ref.Moves); ply++ {
+		got := SortedLegal(s)
+		if want := ref.Legal[ply]; !equal(got, want) {
+			t.Fatalf("ply %d (after %v): legal moves differ\n got %v\nwant %v\nmissing %v\nextra %v",
+				ply, ref.Moves[:ply], got, want, minus(want, got), minus(got, want))
+		}
+		if ply == len(ref.Moves) {
+			break
+		}
+		m, err := s.ParseMove(ref.Moves[ply])
+		if err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+		if err := s.Play(m); err != nil {
+			t.Fatalf("ply %d: %v", ply, err)
+		}
+	}
+	res := s.Result()
+	if !res.Over {
+		t.Fatalf("game not over after %d moves", len(ref.Moves))
+	}
+	if got := g.ResultTag(res); got != ref.Result {
+		t.Errorf("result %s (%s), want %s (%s)", got, res.Reason, ref.Result, ref.End)
+	}
+	if res.Reason != ref.End {
+		t.Errorf("end reason %q, want %q", res.Reason, ref.End)
+	}
+	return s
+}
+
+func equal(a, b []string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i] != b[i] {
+			return false
+		}
+	}
+	return true
+}
+
+func minus(a, b []string) []string {
+	in := map[string]bool{}
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if !in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// CheckPly checks the invariants every game keeps, in position s: no duplicate legal
+// moves; each legal move formats to one spelling that parses back to it and IsLegal
+// agrees; no legal moves exactly when the game is over; a clone hashes the same. It
+// returns the legal moves.
+func CheckPly(s game.State) ([]game.Move, error) {
+	moves := s.LegalMoves(nil)
+	over := s.Result().Over
+	if over != (len(moves) == 0) {
+		return nil, fmt.Errorf("over=%v with %d legal moves", over, len(moves))
+	}
+	seen := make(map[game.Move]bool, len(moves))
+	spelled := make(map[string]bool, len(moves))
+	for _, m := range moves {
+		if seen[m] {
+			return nil, fmt.Errorf("duplicate legal move %s", s.FormatMove(m))
+		}
+		seen[m] = true
+		txt := s.FormatMove(m)
+		if spelled[txt] {
+			return nil, fmt.Errorf("two legal moves spelled %q", txt)
+		}
+		spelled[txt] = true
+		back, err := s.ParseMove(txt)
+		if err != nil || back != m {
+			return nil, fmt.Errorf("move %q does not parse back: %v %v", txt, back, err)
+		}
+		if !s.IsLegal(m) {
+			return nil, fmt.Errorf("IsLegal(%s) is false for a legal move", txt)
+		}
+	}
+	if c := s.Clone(); c.Hash() != s.Hash() || c.Ply() != s.Ply() || c.ToMove() != s.ToMove() {
+		return nil, fmt.Errorf("clone differs")
+	}
+	return moves, nil
+}
+
+// RandomGames plays n uniformly random games from g's start under opts, calling
+// CheckPly and check (the game's own invariants, may be nil) at every ply, and
+// fails t at the first violation. A game longer than maxPlies fails too.
+func RandomGames(t *testing.T, g *game.Info, opts string, n int, seed uint64, maxPlies int, check func(game.State) error) {
+	t.Helper()
+	r := game.NewRand(seed)
+	start, err := g.Start(opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 0; i < n; i++ {
+		s := start.Clone()
+		var played []string
+		for {
+			moves, err := CheckPly(s)
+			if err == nil && check != nil {
+				err = check(s)
+			}
+			if err != nil {
+				t.Fatalf("game %d (seed %d) after %v: %v", i, seed, played, err)
+			}
+			if len(moves) == 0 {
+				break
+			}
+			if len(played) >= maxPlies {
+				t.Fatalf("game %d (seed %d) longer than %d plies: %v", i, seed, maxPlies, played)
+			}
+			m := moves[r.Intn(len(moves))]
+			played = append(played, s.FormatMove(m))
+			if err := s.Play(m); err != nil {
+				t.Fatalf("game %d after %v: %v", i, played, err)
+			}
+		}
+	}
+}

@@ -1,0 +1,3 @@
+module trihex
+
+go 1.26

@@ -1,0 +1,36 @@
+// Command trihex plays Abande, Attangle and Andantino. Without arguments it opens
+// the desktop app; the subcommands perft, moves and bench run without a display.
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+
+	_ "trihex/game/all"
+)
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
+}
+
+func run(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		if cmd, ok := headless[args[0]]; ok {
+			return cmd(args[1:], stdout, stderr)
+		}
+		if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+			usage(stdout)
+			return 0
+		}
+	}
+	return runApp(args, stdout, stderr)
+}
+
+func usage(w io.Writer) {
+	fmt.Fprintln(w, `usage:
+  trihex                     open the desktop app
+  `+perftUsage+`
+  `+movesUsage+`
+  `+benchUsage)
+}

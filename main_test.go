@@ -1,0 +1,141 @@
+package main
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"trihex/game"
+	"trihex/game/gametest"
+)
+
+func runCmd(args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+func TestPerftCommand(t *testing.T) {
+	cases := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"perft", "abande", "3"}, "perft(1) = 37\nperft(2) = 180\nperft(3) = 1176\n"},
+		{[]string{"perft", "Attangle", "2"}, "perft(1) = 36\nperft(2) = 1260\n"},
+		{[]string{"perft", "andantino", "4", "--options", "adjacency=strict"}, "perft(1) = 2\nperft(2) = 6\nperft(3) = 24\nperft(4) = 120\n"},
+	}
+	for _, c := range cases {
+		code, out, errs := runCmd(c.args...)
+		if code != 0 || out != c.want {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %q", c.args, code, out, errs, c.want)
+		}
+	}
+	for _, args := range [][]string{
+		{"perft", "chess", "2"},
+		{"perft", "abande"},
+		{"perft", "abande", "x"},
+		{"perft", "attangle", "2", "--options", "stalemate=maybe"},
+	} {
+		if code, _, errs := runCmd(args...); code == 0 || !strings.Contains(errs, "trihex:") {
+			t.Errorf("%v: exit %d, stderr %q; want an error", args, code, errs)
+		}
+	}
+}
+
+// recordOf writes a reference game as a record, numbered as RULES.md §6 shows.
+func recordOf(ref gametest.Reference) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "[Game %q]\n[Options %q]\n\n", ref.Game, ref.Options)
+	for i, m := range ref.Moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&b, "%d. ", i/2+1)
+		}
+		b.WriteString(m + " ")
+	}
+	b.WriteString("\n")
+	return b.String()
+}
+
+// TestMovesCommand replays reference games through the real command and compares
+// its output with the reference legal-move lists, ply by ply.
+func TestMovesCommand(t *testing.T) {
+	files := []string{
+		"game/abande/testdata/abande-abstractplay.jsonl",
+		"game/attangle/testdata/attangle-abstractplay.jsonl",
+		"game/andantino/testdata/andantino-ludii.jsonl",
+		"game/andantino/testdata/andantino-decisions.jsonl",
+	}
+	dir := t.TempDir()
+	for _, f := range files {
+		refs, err := gametest.LoadReferences(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, ref := range refs[:min(len(refs), 5)] {
+			path := filepath.Join(dir, fmt.Sprintf("%s-%d.trihex", ref.Game, i))
+			if err := os.WriteFile(path, []byte(recordOf(ref)), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			code, out, errs := runCmd("moves", path)
+			if code != 0 {
+				t.Fatalf("%s game %d: exit %d: %s", f, i, code, errs)
+			}
+			var want strings.Builder
+			for ply, legal := range ref.Legal {
+				fmt.Fprintf(&want, "ply %d: %s\n", ply, strings.Join(legal, " "))
+			}
+			fmt.Fprintf(&want, "result: %s (%s)\n", ref.Result, ref.End)
+			if out != want.String() {
+				t.Errorf("%s game %d: output differs\n got %.300s\nwant %.300s", f, i, out, want.String())
+			}
+		}
+	}
+}
+
+func TestMovesCommandErrors(t *testing.T) {
+	dir := t.TempDir()
+	write := func(name, text string) string {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return p
+	}
+	cases := []struct {
+		name, text, wantErr, wantOut string
+	}{
+		{"illegal", "[Game \"Attangle\"]\n\n1. d5 d4\n", `line 3, column 7: move 2 "d4"`, "ply 1: "},
+		{"garbage", "[Game \"Abande\"]\n\n1. c3 zz9\n", `move 2 "zz9"`, "ply 1: "},
+		{"nogame", "1. c3 c4\n", "no Game tag", ""},
+		{"badopt", "[Game \"Andantino\"]\n[Options \"continuation=sometimes\"]\n\n", "continuation", ""},
+	}
+	for _, c := range cases {
+		code, out, errs := runCmd("moves", write(c.name, c.text))
+		if code != 1 || !strings.Contains(errs, c.wantErr) || !strings.Contains(out, c.wantOut) {
+			t.Errorf("%s: exit %d, stdout %q, stderr %q; want exit 1 and %q", c.name, code, out, errs, c.wantErr)
+		}
+	}
+	// An unfinished game ends with "result: none".
+	code, out, _ := runCmd("moves", write("open", "[Game \"Abande\"]\n\n1. d4 d5\n"))
+	if code != 0 || !strings.HasSuffix(out, "result: none\n") {
+		t.Errorf("unfinished game: exit %d, output %q", code, out)
+	}
+}
+
+func TestBenchCommand(t *testing.T) {
+	code, out, errs := runCmd("bench", "--time", "0.02", "--runs", "1")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, name := range game.Names() {
+		if !strings.Contains(out, strings.ToLower(name)+": ") || !strings.Contains(out, " playouts/s") {
+			t.Errorf("no line for %s in %q", name, out)
+		}
+	}
+	if code, _, _ := runCmd("bench", "go"); code == 0 {
+		t.Errorf("bench of an unknown game succeeded")
+	}
+}

@@ -21,6 +21,7 @@ var headless = map[string]func(args []string, stdout, stderr io.Writer) int{
 	"perft": cmdPerft,
 	"moves": cmdMoves,
 	"bench": cmdBench,
+	"check": cmdCheck,
 }
 
 // usageError is printed with the command's usage line and exit status 2.
@@ -75,7 +76,7 @@ func cmdPerft(args []string, stdout, stderr io.Writer) int {
 	}
 	var s game.State
 	if err == nil {
-		s, err = start(pos[0], *opts)
+		s, err = newStart(pos[0], *opts)
 	}
 	if err != nil {
 		return exitCode(err, stderr, perftUsage)
@@ -86,7 +87,7 @@ func cmdPerft(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func start(name, opts string) (game.State, error) {
+func newStart(name, opts string) (game.State, error) {
 	info, err := game.Lookup(name)
 	if err != nil {
 		return nil, err
@@ -117,7 +118,7 @@ func cmdMoves(args []string, stdout, stderr io.Writer) int {
 	// printed too.
 	name, _ := rec.Get("Game")
 	opts, _ := rec.Get("Options")
-	s, err := start(name, opts)
+	s, err := newStart(name, opts)
 	if err != nil {
 		return exitCode(fmt.Errorf("save: %v", err), stderr, movesUsage)
 	}
@@ -186,7 +187,7 @@ func cmdBench(args []string, stdout, stderr io.Writer) int {
 		if len(pos) == 1 {
 			o = *opts
 		}
-		s, err := start(name, o)
+		s, err := newStart(name, o)
 		if err != nil {
 			return exitCode(err, stderr, benchUsage)
 		}
@@ -216,4 +217,36 @@ func playoutRate(s game.State, d time.Duration, seed uint64) float64 {
 			return float64(n) / el.Seconds()
 		}
 	}
+}
+
+const checkUsage = "trihex check FILE…"
+
+// cmdCheck validates records: each bad file gets one line naming what is wrong.
+func cmdCheck(args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 {
+		return exitCode(usageError("check takes one or more record files"), stderr, checkUsage)
+	}
+	bad := 0
+	for _, path := range args {
+		if err := checkFile(path); err != nil {
+			fmt.Fprintf(stderr, "%s: %v\n", path, err)
+			bad++
+		}
+	}
+	if bad > 0 {
+		fmt.Fprintf(stderr, "%d of %d records bad\n", bad, len(args))
+		return 1
+	}
+	fmt.Fprintf(stdout, "%d records good\n", len(args))
+	return 0
+}
+
+func checkFile(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	_, err = save.Read(f)
+	return err
 }

@@ -32,5 +32,8 @@ func usage(w io.Writer) {
   trihex                     open the desktop app
   `+perftUsage+`
   `+movesUsage+`
-  `+benchUsage)
+  `+benchUsage+`
+  `+checkUsage+`
+  `+thinkUsage+`
+  `+arenaUsage)
 }

@@ -139,3 +139,19 @@ func TestBenchCommand(t *testing.T) {
 		t.Errorf("bench of an unknown game succeeded")
 	}
 }
+
+func TestCheckCommand(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "good.trihex")
+	bad := filepath.Join(dir, "bad.trihex")
+	os.WriteFile(good, []byte("[Game \"Attangle\"]\n\n1. a1 g1 2. d1 a4\n"), 0o644)
+	os.WriteFile(bad, []byte("[Game \"Attangle\"]\n\n1. a1 g1 2. d1 d4\n"), 0o644)
+	if code, out, errs := runCmd("check", good); code != 0 || !strings.Contains(out, "1 records good") {
+		t.Errorf("good file: exit %d, %q %q", code, out, errs)
+	}
+	code, _, errs := runCmd("check", good, bad, filepath.Join(dir, "missing.trihex"))
+	if code != 1 || !strings.Contains(errs, `bad.trihex: save: line 3, column 12: move 4 "d4"`) ||
+		!strings.Contains(errs, "missing.trihex") || strings.Contains(errs, "good.trihex:") {
+		t.Errorf("bad files: exit %d, stderr %q", code, errs)
+	}
+}

@@ -1,0 +1,131 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"trihex/game"
+)
+
+// Engine chooses moves. An engine keeps what it learned between calls (its search
+// tree), so give each player its own, and use one from one goroutine at a time.
+type Engine interface {
+	Name() string
+	// Choose returns the move for the side to move in pos (not changed), or an Info
+	// with a zero Move when the game is over. It returns early, still with a legal
+	// move, when ctx is cancelled.
+	Choose(ctx context.Context, pos game.State) Info
+}
+
+// Level is one of the five playing strengths. Budgets are counted in playouts so
+// that strength does not depend on the machine; the time cap keeps the slowest
+// game responsive on a slow one.
+type Level struct {
+	N        int
+	Playouts int
+	Time     time.Duration
+}
+
+// Levels holds levels 1 to 5 at indices 1 to 5.
+var Levels = [6]Level{
+	1: {1, 150, 2 * time.Second},
+	2: {2, 1500, 3 * time.Second},
+	3: {3, 8000, 3 * time.Second},
+	4: {4, 40000, 3 * time.Second},
+	5: {5, 250000, 3 * time.Second},
+}
+
+// HintConfig is the budget for the Hint button: the strongest move in about a
+// second.
+var HintConfig = Config{Playouts: 0, Time: time.Second}
+
+// mcts is an engine that runs the searcher with a fixed configuration.
+type mcts struct {
+	name string
+	cfg  Config
+	s    *Searcher
+}
+
+func (e *mcts) Name() string { return e.name }
+
+func (e *mcts) Choose(ctx context.Context, pos game.State) Info {
+	cfg := e.cfg
+	cfg.Seed += uint64(pos.Ply())
+	return e.s.Search(ctx, pos, cfg)
+}
+
+// NewLevel returns the engine of level n (1–5).
+func NewLevel(n int, seed uint64) (Engine, error) {
+	if n < 1 || n > 5 {
+		return nil, fmt.Errorf("ai: no level %d (levels are 1 to 5)", n)
+	}
+	l := Levels[n]
+	return &mcts{name: "level " + strconv.Itoa(n), cfg: Config{Playouts: l.Playouts, Time: l.Time, Seed: seed}, s: NewSearcher(0)}, nil
+}
+
+// NewMCTS returns a full-strength search engine with the given budget.
+func NewMCTS(name string, cfg Config) Engine {
+	return &mcts{name: name, cfg: cfg, s: NewSearcher(0)}
+}
+
+// NewUCT returns plain UCT with uniform playouts and the given budget: the baseline.
+func NewUCT(playouts int, limit time.Duration, seed uint64) Engine {
+	return &mcts{name: "uct", cfg: Config{Playouts: playouts, Time: limit, Plain: true, Seed: seed}, s: NewSearcher(0)}
+}
+
+// random plays uniformly random legal moves.
+type random struct {
+	rng   game.Rand
+	moves []game.Move
+}
+
+// NewRandom returns the engine that plays uniformly random legal moves.
+func NewRandom(seed uint64) Engine {
+	r := &random{}
+	r.rng.Seed(seed)
+	return r
+}
+
+func (r *random) Name() string { return "random" }
+
+func (r *random) Choose(ctx context.Context, pos game.State) Info {
+	r.moves = pos.LegalMoves(r.moves[:0])
+	if len(r.moves) == 0 {
+		return Info{}
+	}
+	m := r.moves[r.rng.Intn(len(r.moves))]
+	return Info{Move: m, Value: 0.5, PV: []game.Move{m}}
+}
+
+// ParseEngine reads an engine name for the command line: "1" to "5" (or "level3"),
+// "random", "uct" (plain UCT with the budget of level 5 unless playouts or limit
+// say otherwise). playouts and limit, when not zero, replace the level's budget.
+func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
+	name = strings.ToLower(strings.TrimSpace(name))
+	switch name {
+	case "random":
+		return NewRandom(seed), nil
+	case "uct":
+		p, t := Levels[5].Playouts, Levels[5].Time
+		if playouts > 0 || limit > 0 {
+			p, t = playouts, limit
+		}
+		return NewUCT(p, t, seed), nil
+	}
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(name, "level"), " "))
+	if err != nil {
+		return nil, fmt.Errorf("ai: unknown engine %q (levels 1-5, random, uct)", name)
+	}
+	e, err := NewLevel(n, seed)
+	if err != nil {
+		return nil, err
+	}
+	if playouts > 0 || limit > 0 {
+		m := e.(*mcts)
+		m.cfg.Playouts, m.cfg.Time = playouts, limit
+	}
+	return e, nil
+}

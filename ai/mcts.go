@@ -1,0 +1,450 @@
+// Package ai plays the three games through the game.State interface: Monte Carlo
+// tree search with solver backups, decisive and anti-decisive move checks and tree
+// reuse, levels defined by playout budgets, and a worker that searches on its own
+// goroutine.
+package ai
+
+import (
+	"context"
+	"math"
+	"time"
+
+	"trihex/game"
+)
+
+// node is one position of the search tree, kept in an arena (a slice) and linked by
+// indices so that iterations do not allocate. Its statistics are seen from the
+// player who made move, the move that leads here.
+type node struct {
+	move   game.Move
+	hash   uint64
+	parent int32
+	child  int32 // first child; children are contiguous; -1 until expanded
+	nchild int32
+	visits int32
+	wins   float64 // 1 per win, 0.5 per draw, for mover
+	proof  int8    // +1 mover wins by force, −1 mover loses by force, 0 unknown
+	mover  game.Player
+	over   bool // the game is over at this node
+	seen   bool // hash and over are known
+}
+
+const (
+	provenWin  = 1
+	provenLoss = -1
+)
+
+// Config sets one search.
+type Config struct {
+	Playouts int           // iteration budget; 0 means only the time cap counts
+	Time     time.Duration // wall-clock cap; 0 means none
+	// Exploration is the UCT constant; 0 picks the default.
+	Exploration float64
+	// Plain turns off everything but UCT with uniform playouts: no solver, no
+	// decisive-move checks. It is the baseline the levels are measured against.
+	Plain bool
+	Seed  uint64
+	// Progress, when set, is called about ten times a second from the searching
+	// goroutine with the current best line.
+	Progress func(Info)
+}
+
+// Info describes the state of a search.
+type Info struct {
+	Move     game.Move   // the move the search would play now
+	Value    float64     // estimated chance that the side to move wins (draw = ½)
+	Proven   int         // +1 the side to move wins by force, −1 loses, 0 unknown
+	Playouts int         // iterations so far in this search
+	Nodes    int         // size of the tree
+	PV       []game.Move // principal variation, starting with Move
+	Elapsed  time.Duration
+}
+
+// Searcher runs searches and keeps its tree between them, so that the next search
+// starts from what the last one learned about the position that came up.
+type Searcher struct {
+	nodes    []node
+	root     int32
+	rootPos  game.State
+	scratch  game.State
+	probeSt  game.State
+	moves    []game.Move
+	rng      game.Rand
+	maxNodes int
+}
+
+// NewSearcher returns a searcher whose tree holds at most maxNodes nodes (0 picks a
+// default of a few million, about 64 bytes each).
+func NewSearcher(maxNodes int) *Searcher {
+	if maxNodes <= 0 {
+		maxNodes = 4 << 20
+	}
+	return &Searcher{maxNodes: maxNodes}
+}
+
+// Search looks for the best move for the side to move in pos, within cfg's budget,
+// until ctx is cancelled. pos is not changed. When the game is over the returned
+// Info has a zero Move.
+func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
+	t0 := time.Now()
+	s.rng.Seed(cfg.Seed ^ pos.Hash())
+	c := cfg.Exploration
+	if c == 0 {
+		c = 0.9
+	}
+	s.reroot(pos)
+	if s.nodes[s.root].over {
+		return Info{Elapsed: time.Since(t0)}
+	}
+	// Expanded at once, so that even a search cancelled before its first playout
+	// answers with a legal move.
+	if s.nodes[s.root].child < 0 && !s.expand(s.root, pos, cfg.Plain) {
+		s.nodes = s.nodes[:1]
+		s.nodes[0].child = -1
+		s.maxNodes = max(s.maxNodes, 1<<12)
+		s.expand(s.root, pos, cfg.Plain)
+	}
+	var deadline time.Time
+	if cfg.Time > 0 {
+		deadline = t0.Add(cfg.Time)
+	}
+	lastReport := t0
+	done := 0
+	for {
+		if cfg.Playouts > 0 && done >= cfg.Playouts {
+			break
+		}
+		if done&63 == 0 && done > 0 {
+			if ctx.Err() != nil {
+				break
+			}
+			now := time.Now()
+			if !deadline.IsZero() && now.After(deadline) {
+				break
+			}
+			if cfg.Progress != nil && now.Sub(lastReport) > 100*time.Millisecond {
+				lastReport = now
+				cfg.Progress(s.info(done, time.Since(t0)))
+			}
+		}
+		if s.nodes[s.root].proof != 0 {
+			break // solved: more playouts cannot change the answer
+		}
+		if !s.iterate(c, cfg.Plain) {
+			break // the tree is full
+		}
+		done++
+	}
+	return s.info(done, time.Since(t0))
+}
+
+// reroot makes pos the root, keeping the subtree of the old tree that starts at pos
+// when pos is the old root or lies one or two moves below it.
+func (s *Searcher) reroot(pos game.State) {
+	if s.rootPos == nil || s.rootPos.Info() != pos.Info() || s.rootPos.Options().String() != pos.Options().String() {
+		s.rootPos = pos.Clone()
+		s.scratch = pos.Clone()
+		s.nodes = s.nodes[:0]
+	} else {
+		keep := int32(-1)
+		h := pos.Hash()
+		if len(s.nodes) > 0 && s.rootPos.Ply() <= pos.Ply() && pos.Ply() <= s.rootPos.Ply()+2 {
+			keep = s.find(s.root, h, pos.Ply()-s.rootPos.Ply())
+		}
+		s.rootPos.CopyFrom(pos)
+		if keep >= 0 {
+			s.compact(keep)
+			return
+		}
+		s.nodes = s.nodes[:0]
+	}
+	if s.nodes == nil {
+		s.nodes = make([]node, 0, min(s.maxNodes, 1<<16))
+	}
+	s.nodes = append(s.nodes, node{hash: pos.Hash(), parent: -1, child: -1, mover: pos.ToMove().Other(), seen: true})
+	s.root = 0
+	s.markOver(0, pos)
+}
+
+// find returns the node depth moves below n whose position hash is h, or −1.
+func (s *Searcher) find(n int32, h uint64, depth int) int32 {
+	if depth == 0 {
+		if s.nodes[n].hash == h {
+			return n
+		}
+		return -1
+	}
+	nd := &s.nodes[n]
+	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
+		if f := s.find(i, h, depth-1); f >= 0 {
+			return f
+		}
+	}
+	return -1
+}
+
+// compact moves the subtree at keep to the front of the arena and makes it the root.
+func (s *Searcher) compact(keep int32) {
+	old := s.nodes
+	fresh := make([]node, 0, max(cap(old), 1<<16))
+	fresh = append(fresh, old[keep])
+	fresh[0].parent = -1
+	// Breadth-first, copying each node's children as one block so they stay
+	// contiguous.
+	for i := 0; i < len(fresh); i++ {
+		nd := fresh[i]
+		if nd.child < 0 {
+			continue
+		}
+		first := int32(len(fresh))
+		for j := nd.child; j < nd.child+nd.nchild; j++ {
+			c := old[j]
+			c.parent = int32(i)
+			fresh = append(fresh, c)
+		}
+		fresh[i].child = first
+	}
+	s.nodes = fresh
+	s.root = 0
+}
+
+func (s *Searcher) markOver(n int32, pos game.State) {
+	r := pos.Result()
+	if !r.Over {
+		return
+	}
+	nd := &s.nodes[n]
+	nd.over = true
+	switch r.Winner {
+	case nd.mover:
+		nd.proof = provenWin
+	case nd.mover.Other():
+		nd.proof = provenLoss
+	}
+}
+
+// iterate runs one selection, expansion, playout and backup. It returns false when
+// the arena is full. A leaf is expanded on its second visit: most leaves are visited
+// once, and a playout is cheaper than generating their moves.
+func (s *Searcher) iterate(c float64, plain bool) bool {
+	st := s.scratch
+	st.CopyFrom(s.rootPos)
+	n := s.root
+	for {
+		nd := &s.nodes[n]
+		if nd.over || !plain && nd.proof != 0 {
+			break
+		}
+		if nd.child < 0 {
+			if nd.visits == 0 && n != s.root {
+				break
+			}
+			if !s.expand(n, st, plain) {
+				return false
+			}
+			if !plain && s.nodes[n].proof != 0 {
+				break
+			}
+		}
+		n = s.selectChild(n, c, plain)
+		st.Apply(s.nodes[n].move)
+		s.see(n, st, plain)
+	}
+	nd := &s.nodes[n]
+	winner := game.NoPlayer
+	if nd.over || !plain && nd.proof != 0 {
+		winner = outcome(nd)
+	} else {
+		winner = st.RandomPlayout(&s.rng).Winner
+	}
+	s.backup(n, winner, plain)
+	return true
+}
+
+// outcome is the winner at a finished or proven node.
+func outcome(nd *node) game.Player {
+	switch nd.proof {
+	case provenWin:
+		return nd.mover
+	case provenLoss:
+		return nd.mover.Other()
+	}
+	return game.NoPlayer
+}
+
+// probeLimit bounds the number of moves for which expand plays every move ahead to
+// find the ones that end the game. Above it (Attangle's openings, with a thousand
+// moves that cannot end anything) each child is looked at when first visited.
+const probeLimit = 96
+
+// expand adds the children of n. Unless plain, and when there are not too many, it
+// plays each move on a copy to see whether it ends the game, so that an immediate
+// win is known at once (decisive move) and a position where the opponent has one is
+// recognised as lost one level up (anti-decisive move), through the solver.
+func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
+	s.moves = st.LegalMoves(s.moves[:0])
+	if len(s.nodes)+len(s.moves) > s.maxNodes {
+		return false
+	}
+	first := int32(len(s.nodes))
+	mover := st.ToMove()
+	for _, m := range s.moves {
+		s.nodes = append(s.nodes, node{move: m, parent: n, child: -1, mover: mover})
+	}
+	s.nodes[n].child = first
+	s.nodes[n].nchild = int32(len(s.moves))
+	if plain || len(s.moves) > probeLimit {
+		return true
+	}
+	if s.probeSt == nil || s.probeSt.Info() != st.Info() {
+		s.probeSt = st.Clone()
+	}
+	for i := first; i < first+int32(len(s.moves)); i++ {
+		s.probeSt.CopyFrom(st)
+		s.probeSt.Apply(s.nodes[i].move)
+		s.see(i, s.probeSt, plain)
+		if s.nodes[n].proof != 0 {
+			break // a winning reply: n is lost, the rest does not matter
+		}
+	}
+	return true
+}
+
+// see records, the first time node n's position is at hand, its hash (for tree
+// reuse) and whether the game is over there, and lets a decided end settle n's
+// parent.
+func (s *Searcher) see(n int32, pos game.State, plain bool) {
+	nd := &s.nodes[n]
+	if nd.seen {
+		return
+	}
+	nd.seen = true
+	nd.hash = pos.Hash()
+	s.markOver(n, pos)
+	if !plain && nd.proof != 0 {
+		s.resolve(nd.parent)
+	}
+}
+
+// resolve sets n's proof from its children when they settle it: a child that wins
+// for its mover loses n for n's mover; when every child loses for its mover, n
+// wins.
+func (s *Searcher) resolve(n int32) {
+	if n < 0 {
+		return
+	}
+	nd := &s.nodes[n]
+	if nd.child < 0 || nd.proof != 0 {
+		return
+	}
+	allLost := true
+	for i := nd.child; i < nd.child+nd.nchild; i++ {
+		switch s.nodes[i].proof {
+		case provenWin:
+			nd.proof = provenLoss
+			return
+		case 0:
+			allLost = false
+		}
+	}
+	if allLost {
+		nd.proof = provenWin
+	}
+}
+
+// selectChild picks n's child by UCT, preferring a proven win and avoiding proven
+// losses while anything else is left.
+func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
+	nd := &s.nodes[n]
+	logN := math.Log(float64(nd.visits + 1))
+	best, bestScore := nd.child, math.Inf(-1)
+	for i := nd.child; i < nd.child+nd.nchild; i++ {
+		ch := &s.nodes[i]
+		var score float64
+		switch {
+		case !plain && ch.proof == provenWin:
+			return i
+		case !plain && ch.proof == provenLoss:
+			score = -1 + float64(ch.visits)*1e-9 // only when all else is lost
+		case ch.visits == 0:
+			// Unvisited children first, in order; a little noise breaks ties so that
+			// move-generation order does not bias the search.
+			score = 1e6 + float64(s.rng.Intn(1000))
+		default:
+			v := float64(ch.visits)
+			score = ch.wins/v + c*math.Sqrt(logN/v)
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// backup adds one playout's result to the path from n to the root and propagates
+// proofs.
+func (s *Searcher) backup(n int32, winner game.Player, plain bool) {
+	for n >= 0 {
+		nd := &s.nodes[n]
+		nd.visits++
+		switch winner {
+		case nd.mover:
+			nd.wins++
+		case game.NoPlayer:
+			nd.wins += 0.5
+		}
+		// Only a proven child can settle its parent.
+		if !plain && nd.proof != 0 {
+			s.resolve(nd.parent)
+		}
+		n = nd.parent
+	}
+}
+
+// bestChild is the move to play: a proven win, else the most visited child that is
+// not a proven loss, else (all lost) the most visited.
+func (s *Searcher) bestChild(n int32) int32 {
+	nd := &s.nodes[n]
+	best, bestKey := int32(-1), math.Inf(-1)
+	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
+		ch := &s.nodes[i]
+		key := float64(ch.visits) + ch.wins*1e-6
+		switch ch.proof {
+		case provenWin:
+			key += 1e12
+		case provenLoss:
+			key -= 1e12
+		}
+		if key > bestKey {
+			best, bestKey = i, key
+		}
+	}
+	return best
+}
+
+func (s *Searcher) info(playouts int, el time.Duration) Info {
+	root := &s.nodes[s.root]
+	inf := Info{Playouts: playouts, Nodes: len(s.nodes), Elapsed: el, Value: 0.5}
+	b := s.bestChild(s.root)
+	if b < 0 {
+		return inf
+	}
+	inf.Move = s.nodes[b].move
+	switch root.proof {
+	case provenWin: // the player who moved into the root wins: we lose
+		inf.Proven, inf.Value = -1, 0
+	case provenLoss:
+		inf.Proven, inf.Value = 1, 1
+	default:
+		if ch := &s.nodes[b]; ch.visits > 0 {
+			inf.Value = ch.wins / float64(ch.visits)
+		}
+	}
+	for n := b; n >= 0 && len(inf.PV) < 12; n = s.bestChild(n) {
+		inf.PV = append(inf.PV, s.nodes[n].move)
+		if s.nodes[n].visits < 2 {
+			break
+		}
+	}
+	return inf
+}

@@ -1,0 +1,229 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"strings"
+	"sync"
+	"time"
+
+	"trihex/ai"
+	"trihex/game"
+	"trihex/save"
+)
+
+func init() {
+	headless["think"] = cmdThink
+	headless["arena"] = cmdArena
+}
+
+const thinkUsage = "trihex think FILE [--level N | --playouts N | --time S]"
+
+// cmdThink prints the computer's move for the position after a record's moves: the
+// move on the first line, then the win estimate and the expected line.
+func cmdThink(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("think", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	level := fs.Int("level", 3, "level 1-5")
+	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
+	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	pos, err := splitFlags(fs, args)
+	if err == nil && len(pos) != 1 {
+		err = usageError("think takes one record file")
+	}
+	if err != nil {
+		return exitCode(err, stderr, thinkUsage)
+	}
+	g, err := readRecord(pos[0])
+	if err != nil {
+		return exitCode(err, stderr, thinkUsage)
+	}
+	eng, err := ai.ParseEngine(fmt.Sprint(*level), *playouts, time.Duration(*secs*float64(time.Second)), *seed)
+	if err != nil {
+		return exitCode(usageError(err.Error()), stderr, thinkUsage)
+	}
+	if g.Final.Result().Over {
+		return exitCode(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, thinkUsage)
+	}
+	inf := eng.Choose(context.Background(), g.Final)
+	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))
+	fmt.Fprintf(stdout, "value: %.3f\n", inf.Value)
+	if inf.Proven != 0 {
+		fmt.Fprintf(stdout, "proven: %+d\n", inf.Proven)
+	}
+	fmt.Fprintf(stdout, "pv: %s\n", pvString(g.Final, inf.PV))
+	fmt.Fprintf(stdout, "playouts: %d in %.2fs\n", inf.Playouts, inf.Elapsed.Seconds())
+	return 0
+}
+
+func readRecord(path string) (*save.Game, error) {
+	var in io.Reader = os.Stdin
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, err
+		}
+		defer f.Close()
+		in = f
+	}
+	return save.Read(in)
+}
+
+func pvString(pos game.State, pv []game.Move) string {
+	s := pos.Clone()
+	var parts []string
+	for _, m := range pv {
+		if !s.IsLegal(m) {
+			break
+		}
+		parts = append(parts, s.FormatMove(m))
+		s.Apply(m)
+	}
+	return strings.Join(parts, " ")
+}
+
+const arenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [-v]"
+
+// cmdArena plays seeded games between two engines, alternating who moves first,
+// and ends with "result: W-D-L score S ± E" from A's side (E is two standard
+// errors).
+func cmdArena(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	gname := fs.String("game", "", "abande, attangle or andantino")
+	a := fs.String("a", "", "engine A: 1-5, random, uct")
+	b := fs.String("b", "", "engine B")
+	n := fs.Int("games", 20, "number of games")
+	seed := fs.Uint64("seed", 1, "random seed")
+	secs := fs.Float64("time", 0, "seconds per move (replaces the levels' budgets)")
+	playouts := fs.Int("playouts", 0, "playouts per move (replaces the levels' budgets)")
+	opts := fs.String("options", "", "rules options")
+	workers := fs.Int("workers", 2, "games played at once")
+	verbose := fs.Bool("v", false, "print each game")
+	pos, err := splitFlags(fs, args)
+	if err == nil && (len(pos) != 0 || *gname == "" || *a == "" || *b == "" || *n < 1 || *workers < 1) {
+		err = usageError("arena needs --game, --a, --b and a positive --games")
+	}
+	var start game.State
+	if err == nil {
+		start, err = newStart(*gname, *opts)
+	}
+	limit := time.Duration(*secs * float64(time.Second))
+	if err == nil {
+		for _, name := range []string{*a, *b} {
+			if _, e := ai.ParseEngine(name, *playouts, limit, 0); e != nil {
+				err = usageError(e.Error())
+			}
+		}
+	}
+	if err != nil {
+		return exitCode(err, stderr, arenaUsage)
+	}
+	var (
+		mu      sync.Mutex
+		w, d, l int
+		scores  []float64
+		next    int
+		wg      sync.WaitGroup
+	)
+	for k := 0; k < *workers; k++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= *n {
+					return
+				}
+				gameSeed := *seed*1_000_003 + uint64(i)
+				ea, _ := ai.ParseEngine(*a, *playouts, limit, gameSeed)
+				eb, _ := ai.ParseEngine(*b, *playouts, limit, gameSeed^0x5bd1e995)
+				aFirst := i%2 == 0
+				res, moves := playGame(start, ea, eb, aFirst)
+				sA := 0.5
+				switch {
+				case res.Winner == game.NoPlayer:
+				case (res.Winner == game.First) == aFirst:
+					sA = 1
+				default:
+					sA = 0
+				}
+				mu.Lock()
+				switch sA {
+				case 1:
+					w++
+				case 0:
+					l++
+				default:
+					d++
+				}
+				scores = append(scores, sA)
+				if *verbose {
+					side := "second"
+					if aFirst {
+						side = "first"
+					}
+					fmt.Fprintf(stdout, "game %d: A %s, %s after %d moves, A scores %.1f\n", i+1, side,
+						start.Info().DescribeResult(res), moves, sA)
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	mean, e := meanAnd2Sigma(scores)
+	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", w, d, l, mean, e)
+	return 0
+}
+
+// playGame plays one game between two engines from start.
+func playGame(start game.State, a, b ai.Engine, aFirst bool) (game.Result, int) {
+	s := start.Clone()
+	first, second := a, b
+	if !aFirst {
+		first, second = b, a
+	}
+	for ply := 0; ; ply++ {
+		if r := s.Result(); r.Over {
+			return r, ply
+		}
+		e := first
+		if s.ToMove() == game.Second {
+			e = second
+		}
+		inf := e.Choose(context.Background(), s)
+		if err := s.Play(inf.Move); err != nil {
+			// An engine that answers with an illegal move loses: it must never happen.
+			fmt.Fprintf(os.Stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)
+			return game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}, ply
+		}
+	}
+}
+
+// meanAnd2Sigma returns the mean score and two standard errors of it.
+func meanAnd2Sigma(xs []float64) (float64, float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(len(xs))
+	var v float64
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if len(xs) > 1 {
+		v /= float64(len(xs) - 1)
+	}
+	return mean, 2 * math.Sqrt(v/float64(len(xs)))
+}

@@ -23,11 +23,11 @@ import (
 // and the same points as bit indices:
 //
 //	row g            48  49  50  51
-//	row f          41  42  43  44  45
-//	row e        34  35  36  37  38  39
-//	row d      27  28  29  30  31  32  33
-//	row c        19  20  21  22  23  24
-//	row b          11  12  13  14  15
+//	row f          40  41  42  43  44
+//	row e        32  33  34  35  36  37
+//	row d      24  25  26  27  28  29  30
+//	row c        17  18  19  20  21  22
+//	row b          10  11  12  13  14
 //	row a             3   4   5   6
 //
 // Steps: E +1, W −1, NE +8, SW −8, NW +7, SE −7.

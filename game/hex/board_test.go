@@ -203,3 +203,20 @@ func BenchmarkConnected(b *testing.B) {
 		}
 	}
 }
+
+// TestBitDiagram pins the bit indices drawn in Point's doc comment.
+func TestBitDiagram(t *testing.T) {
+	rows := map[string][]Point{
+		"g": {48, 49, 50, 51}, "f": {40, 41, 42, 43, 44}, "e": {32, 33, 34, 35, 36, 37},
+		"d": {24, 25, 26, 27, 28, 29, 30}, "c": {17, 18, 19, 20, 21, 22},
+		"b": {10, 11, 12, 13, 14}, "a": {3, 4, 5, 6},
+	}
+	for row, pts := range rows {
+		for j, want := range pts {
+			label := row + string(rune('1'+j))
+			if p, ok := ParsePoint(label); !ok || p != want {
+				t.Errorf("%s is bit %d, diagram says %d", label, p, want)
+			}
+		}
+	}
+}

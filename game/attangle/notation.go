@@ -1,0 +1,72 @@
+package attangle
+
+import (
+	"fmt"
+	"strings"
+
+	"trihex/game"
+	"trihex/game/hex"
+)
+
+// FormatMove spells m: "c3" for a placement, "a1,c3-b2" for a capture (attackers in
+// label order, then the target).
+func (s *State) FormatMove(m game.Move) string {
+	t, a, b, capture, ok := Decode(m)
+	switch {
+	case !ok:
+		return "?"
+	case capture:
+		return a.Label() + "," + b.Label() + "-" + t.Label()
+	}
+	return t.Label()
+}
+
+// ParseMove reads a move in notation, in either case with surrounding spaces. It
+// checks the spelling only: the points exist, the three points of a capture differ
+// and its attackers are in label order (so each move has one spelling).
+func (s *State) ParseMove(str string) (game.Move, error) {
+	return ParseMove(str)
+}
+
+// ParseMove is State.ParseMove without a state.
+func ParseMove(str string) (game.Move, error) {
+	txt := strings.ToLower(strings.TrimSpace(str))
+	bad := func(why string) (game.Move, error) {
+		return game.Move{}, fmt.Errorf("attangle: bad move %q: %s", str, why)
+	}
+	point := func(label string) (hex.Point, bool) { return hex.ParsePoint(label) }
+	if txt == "" {
+		return bad("empty")
+	}
+	attackers, target, isCapture := strings.Cut(txt, "-")
+	if !isCapture {
+		p, ok := point(txt)
+		if !ok {
+			return bad("not a point (a placement is a point such as c3, a capture a1,c3-b2)")
+		}
+		return Place(p), nil
+	}
+	t, ok := point(target)
+	if !ok {
+		return bad(fmt.Sprintf("target %q is not a point", target))
+	}
+	first, second, ok := strings.Cut(attackers, ",")
+	if !ok {
+		return bad("a capture names two attackers, as in a1,c3-b2")
+	}
+	a, okA := point(first)
+	b, okB := point(second)
+	switch {
+	case !okA:
+		return bad(fmt.Sprintf("attacker %q is not a point", first))
+	case !okB:
+		return bad(fmt.Sprintf("attacker %q is not a point", second))
+	case a == b:
+		return bad("the two attackers are the same point")
+	case a == t || b == t:
+		return bad("an attacker is the target")
+	case a > b:
+		return bad(fmt.Sprintf("attackers go in label order: %s,%s-%s", b.Label(), a.Label(), t.Label()))
+	}
+	return Capture(a, b, t), nil
+}

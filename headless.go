@@ -116,11 +116,9 @@ func cmdMoves(args []string, stdout, stderr io.Writer) int {
 	}
 	// Replay here rather than with save.Load so the lines before a bad move are
 	// printed too.
-	name, _ := rec.Get("Game")
-	opts, _ := rec.Get("Options")
-	s, err := newStart(name, opts)
+	s, err := rec.Start()
 	if err != nil {
-		return exitCode(fmt.Errorf("save: %v", err), stderr, movesUsage)
+		return exitCode(err, stderr, movesUsage)
 	}
 	var buf []game.Move
 	for ply := 0; ; ply++ {

@@ -150,7 +150,7 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("good file: exit %d, %q %q", code, out, errs)
 	}
 	code, _, errs := runCmd("check", good, bad, filepath.Join(dir, "missing.trihex"))
-	if code != 1 || !strings.Contains(errs, `bad.trihex: save: line 3, column 12: move 4 "d4"`) ||
+	if code != 1 || !strings.Contains(errs, `bad.trihex: save: line 3, column 16: move 4 "d4"`) ||
 		!strings.Contains(errs, "missing.trihex") || strings.Contains(errs, "good.trihex:") {
 		t.Errorf("bad files: exit %d, stderr %q", code, errs)
 	}

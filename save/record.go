@@ -200,20 +200,11 @@ type Game struct {
 // when present, gives its rules options. An error names the line and column, the
 // ply (1-based move number of the game) and the move.
 func Load(rec *Record) (*Game, error) {
-	name, ok := rec.Get("Game")
-	if !ok {
-		return nil, fmt.Errorf("save: no Game tag (one of %s)", strings.Join(game.Names(), ", "))
-	}
-	info, err := game.Lookup(name)
+	start, err := rec.Start()
 	if err != nil {
-		return nil, fmt.Errorf("save: Game tag: %v", err)
+		return nil, err
 	}
-	opts, _ := rec.Get("Options")
-	start, err := info.Start(opts)
-	if err != nil {
-		return nil, fmt.Errorf("save: Options tag: %v", err)
-	}
-	g := &Game{Info: info, Start: start, Final: start.Clone(), Record: rec}
+	g := &Game{Info: start.Info(), Start: start, Final: start.Clone(), Record: rec}
 	for i, tok := range rec.Moves {
 		m, err := g.Final.ParseMove(tok.Text)
 		if err == nil {
@@ -225,6 +216,24 @@ func Load(rec *Record) (*Game, error) {
 		g.Moves = append(g.Moves, m)
 	}
 	return g, nil
+}
+
+// Start returns the start position the record's Game and Options tags name.
+func (r *Record) Start() (game.State, error) {
+	name, ok := r.Get("Game")
+	if !ok {
+		return nil, fmt.Errorf("save: no Game tag (one of %s)", strings.Join(game.Names(), ", "))
+	}
+	info, err := game.Lookup(name)
+	if err != nil {
+		return nil, fmt.Errorf("save: Game tag: %v", err)
+	}
+	opts, _ := r.Get("Options")
+	start, err := info.Start(opts)
+	if err != nil {
+		return nil, fmt.Errorf("save: Options tag: %v", err)
+	}
+	return start, nil
 }
 
 // MoveError is a record's move that does not parse or is not legal.

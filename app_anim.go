@@ -1,0 +1,170 @@
+package main
+
+import (
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"trihex/game"
+	"trihex/game/hex"
+	"trihex/input"
+	"trihex/render"
+)
+
+// flight is a piece or stack moving during an animation, between two places given
+// as a cell and a layer (so a resize or re-fit mid-flight still lands right).
+type flight struct {
+	colours   []int
+	from, to  hex.Coord
+	fromLayer int
+	toLayer   int
+	drop      bool        // fall in from above instead of from a cell
+	toPool    game.Player // ≥ 0: fly to that player's pieces in the panel
+	tile      bool        // an Andantino tile: settles by shrinking onto its cell
+}
+
+// anim is one step of the animation queue: while it runs, state is drawn without
+// the hidden cells, and the flights move over it.
+type anim struct {
+	state   game.State
+	hide    []hex.Coord
+	flights []flight
+	dur     time.Duration
+	start   time.Time // zero until the step begins
+}
+
+// animQueue runs animation steps one after another; a click skips them all.
+type animQueue struct{ q []*anim }
+
+func (aq *animQueue) push(as ...*anim) { aq.q = append(aq.q, as...) }
+func (aq *animQueue) clear()           { aq.q = aq.q[:0] }
+
+// tick starts the first step and drops finished ones.
+func (aq *animQueue) tick() {
+	now := time.Now()
+	for len(aq.q) > 0 {
+		a := aq.q[0]
+		if a.start.IsZero() {
+			a.start = now
+		}
+		if now.Sub(a.start) < a.dur {
+			return
+		}
+		aq.q = aq.q[1:]
+	}
+}
+
+func (aq *animQueue) current() *anim {
+	if len(aq.q) == 0 {
+		return nil
+	}
+	return aq.q[0]
+}
+
+// progress is the eased fraction of the current step done, 0 to 1.
+func (a *anim) progress() float64 {
+	if a.start.IsZero() || a.dur <= 0 {
+		return 0
+	}
+	t := min(1, float64(time.Since(a.start))/float64(a.dur))
+	return 1 - (1-t)*(1-t)*(1-t) // ease out
+}
+
+// animsFor builds the animation of ch played in before, leading to after.
+func (p *play) animsFor(before game.State, ch input.Choice, after game.State) []*anim {
+	mover := before.ToMove()
+	col := p.sides[mover]
+	cs := ch.Cells
+	if p.surface {
+		switch len(cs) {
+		case 1:
+			return []*anim{{state: after, hide: cs, dur: 260 * time.Millisecond,
+				flights: []flight{{colours: []int{col}, from: cs[0], to: cs[0], tile: true, toPool: -1}}}}
+		case 2:
+			return []*anim{{state: after, hide: cs[1:], dur: 300 * time.Millisecond,
+				flights: []flight{{colours: []int{col}, from: cs[0], to: cs[1], tile: true, toPool: -1}}}}
+		}
+		return nil
+	}
+	st, ok := before.(render.Stacker)
+	if !ok {
+		return nil
+	}
+	pt := func(c hex.Coord) hex.Point { q, _ := hex.PointAt(c); return q }
+	height := func(s render.Stacker, c hex.Coord) int { h, _ := s.Stack(pt(c)); return h }
+	switch len(cs) {
+	case 1: // enter or place: the piece drops in
+		return []*anim{{state: before, dur: 240 * time.Millisecond,
+			flights: []flight{{colours: []int{col}, to: cs[0], drop: true, toPool: -1}}}}
+	case 2: // Abande: the stack slides onto the enemy stack
+		from, to := cs[0], cs[1]
+		return []*anim{{state: before, hide: []hex.Coord{from}, dur: 300 * time.Millisecond,
+			flights: []flight{{colours: render.Colours(st, pt(from), p.sides), from: from, to: to,
+				toLayer: height(st, to), toPool: -1}}}}
+	case 3: // Attangle: both attackers slide onto the target, then one piece goes home
+		a, b, t := cs[0], cs[1], cs[2]
+		if height(st, a) < height(st, b) {
+			a, b = b, a // the taller attacker lands first
+		}
+		ht, ha := height(st, t), height(st, a)
+		slide := &anim{state: before, hide: []hex.Coord{a, b}, dur: 320 * time.Millisecond,
+			flights: []flight{
+				{colours: render.Colours(st, pt(a), p.sides), from: a, to: t, toLayer: ht, toPool: -1},
+				{colours: render.Colours(st, pt(b), p.sides), from: b, to: t, toLayer: ht + ha, toPool: -1},
+			}}
+		home := &anim{state: after, dur: 320 * time.Millisecond,
+			flights: []flight{{colours: []int{col}, from: t, fromLayer: height(after.(render.Stacker), t), toPool: mover}}}
+		return []*anim{slide, home}
+	}
+	return nil
+}
+
+func lerp(a, b, t float64) float64 { return a + (b-a)*t }
+
+// drawAnimFlights draws the moving pieces of the current animation step.
+func (p *play) drawAnimFlights(dst *ebiten.Image) {
+	an := p.anims.current()
+	if an == nil {
+		return
+	}
+	t := an.progress()
+	sp := p.sprites
+	for _, f := range an.flights {
+		x1, y1 := p.view.ToPixel(f.to)
+		if f.tile {
+			x0, y0 := p.view.ToPixel(f.from)
+			k := 1.0
+			if f.from == f.to {
+				k = lerp(1.35, 1, t) // settles onto the surface
+			}
+			sp.Tile(dst, f.colours[0], lerp(x0, x1, t), lerp(y0, y1, t), k, min(1, 0.3+t))
+			continue
+		}
+		if f.toPool >= 0 {
+			x0, y0 := p.view.ToPixel(f.from)
+			y0 = sp.LayerY(y0, f.fromLayer)
+			px, py := p.poolPos(f.toPool)
+			x, y := lerp(x0, px, t), lerp(y0, py, t)
+			// Arc upwards on the way.
+			y -= 4 * sp.T * 4 * t * (1 - t)
+			p.small.Disc(dst, f.colours[0], x, y, 1) // shrinks to panel size
+			if t < 0.5 {
+				sp.Disc(dst, f.colours[0], x, y, 1-2*t)
+			}
+			continue
+		}
+		var x0, y0 float64
+		if f.drop {
+			x0, y0 = x1, y1-1.6*p.view.Unit
+		} else {
+			x0, y0 = p.view.ToPixel(f.from)
+			y0 = sp.LayerY(y0, f.fromLayer) + sp.T*0.5
+		}
+		x, y := lerp(x0, x1, t), lerp(y0, sp.LayerY(y1, f.toLayer)+sp.T*0.5, t)
+		alpha := 1.0
+		if f.drop {
+			alpha = min(1, 0.2+t)
+		}
+		sp.Stack(dst, f.colours, x, y, alpha)
+	}
+}

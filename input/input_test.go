@@ -1,0 +1,217 @@
+package input
+
+import (
+	"slices"
+	"testing"
+
+	"trihex/game"
+	"trihex/game/abande"
+	"trihex/game/attangle"
+	"trihex/game/hex"
+)
+
+func TestParseCells(t *testing.T) {
+	pt := func(s string) hex.Coord { p, _ := hex.ParsePoint(s); return p.Coord() }
+	cases := []struct {
+		surface bool
+		text    string
+		want    []hex.Coord
+	}{
+		{false, "c3", []hex.Coord{pt("c3")}},
+		{false, "c3-d4", []hex.Coord{pt("c3"), pt("d4")}},
+		{false, "a1,c3-b2", []hex.Coord{pt("a1"), pt("c3"), pt("b2")}},
+		{false, "pass", nil},
+		{true, "-1,2", []hex.Coord{{Q: -1, R: 2}}},
+		{true, "0,0-2,-1", []hex.Coord{{Q: 0, R: 0}, {Q: 2, R: -1}}},
+		{true, "-3,-4--1,5", []hex.Coord{{Q: -3, R: -4}, {Q: -1, R: 5}}},
+		{true, "x", nil},
+	}
+	for _, c := range cases {
+		if got := ParseCells(c.surface, c.text); !slices.Equal(got, c.want) {
+			t.Errorf("ParseCells(%v, %q) = %v, want %v", c.surface, c.text, got, c.want)
+		}
+	}
+}
+
+// permutations calls f with every ordering of cs.
+func permutations(cs []hex.Coord, f func([]hex.Coord)) {
+	if len(cs) <= 1 {
+		f(cs)
+		return
+	}
+	for i := range cs {
+		rest := slices.Concat(cs[:i:i], cs[i+1:])
+		permutations(rest, func(p []hex.Coord) { f(append([]hex.Coord{cs[i]}, p...)) })
+	}
+}
+
+// checkPicker checks, in position s, that every legal move is made by clicking its
+// cells in any order, and that random clicks never make an illegal move.
+func checkPicker(t *testing.T, s game.State, r *game.Rand) {
+	t.Helper()
+	p := NewPicker(s)
+	for _, ch := range p.Choices() {
+		permutations(ch.Cells, func(order []hex.Coord) {
+			p.Cancel()
+			for i, c := range order {
+				o := p.Click(c)
+				last := i == len(order)-1
+				switch {
+				case last && (o.Action != Play || o.Move.Move != ch.Move):
+					t.Fatalf("%s: clicking %v ends in %v %q", ch.Text, order, o.Action, o.Move.Text)
+				case !last && o.Action != Select:
+					t.Fatalf("%s: click %d of %v: %v", ch.Text, i, order, o.Action)
+				}
+			}
+		})
+	}
+	p.Cancel()
+	// Random clicks anywhere on the board (and a little beyond).
+	for i := 0; i < 200; i++ {
+		c := hex.Coord{Q: int(r.Uint64()%9) - 4, R: int(r.Uint64()%9) - 4}
+		before := slices.Clone(p.Selection())
+		hover := p.Hover(c)
+		o := p.Click(c)
+		if o.Action != hover.Action || o.Move.Move != hover.Move.Move {
+			t.Fatalf("hover said %v, click did %v", hover.Action, o.Action)
+		}
+		if o.Action == Play && !s.IsLegal(o.Move.Move) {
+			t.Fatalf("clicks %v then %v made illegal move %q", before, c, o.Move.Text)
+		}
+		for _, c := range p.Selection() {
+			if !slices.ContainsFunc(p.Choices(), func(ch Choice) bool { return slices.Contains(ch.Cells, c) }) {
+				t.Fatalf("selection %v holds a cell of no legal move", p.Selection())
+			}
+		}
+	}
+}
+
+func playRandom(t *testing.T, info *game.Info, seed uint64) {
+	s, err := info.Start("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := game.NewRand(seed)
+	for ply := 0; ply < 200 && !s.Result().Over; ply++ {
+		checkPicker(t, s, r)
+		moves := s.LegalMoves(nil)
+		// Prefer moves with several cells so captures get exercised.
+		m := moves[r.Uint64()%uint64(len(moves))]
+		for _, x := range moves {
+			if len(Cells(s, x)) > 1 && r.Uint64()%2 == 0 {
+				m = x
+				break
+			}
+		}
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestPickerAbande(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		playRandom(t, abande.Info(), seed)
+	}
+}
+
+func TestPickerAttangle(t *testing.T) {
+	for seed := uint64(1); seed <= 3; seed++ {
+		playRandom(t, attangle.Info, seed)
+	}
+}
+
+func TestPickerCancelAndRestart(t *testing.T) {
+	s := abande.Info().New(nil)
+	for _, mv := range []string{"d4", "d5", "d6", "e4"} {
+		m, _ := s.ParseMove(mv)
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pt := func(l string) hex.Coord { p, _ := hex.ParsePoint(l); return p.Coord() }
+	p := NewPicker(s)
+	if o := p.Click(pt("d4")); o.Action != Select {
+		t.Fatalf("selecting own stack: %v", o.Action)
+	}
+	if o := p.Hover(pt("d4")); o.Action != Deselect {
+		t.Fatalf("hover on the selection: %v", o.Action)
+	}
+	if o := p.Click(pt("a1")); o.Action != Cancel || len(p.Selection()) != 0 {
+		t.Fatalf("click elsewhere: %v, selection %v", o.Action, p.Selection())
+	}
+	p.Click(pt("d4"))
+	if o := p.ClickOutside(); o.Action != Cancel {
+		t.Fatalf("click outside: %v", o.Action)
+	}
+	// Another own stack restarts the selection; an empty point cancels.
+	p.Click(pt("d4"))
+	if o := p.Click(pt("d6")); o.Action != Restart || !slices.Equal(p.Selection(), []hex.Coord{pt("d6")}) {
+		t.Fatalf("click on another own stack: %v %v", o.Action, p.Selection())
+	}
+	if o := p.Click(pt("d5")); o.Action != Play || o.Move.Text != "d6-d5" {
+		t.Fatalf("capture: %v %q", o.Action, o.Move.Text)
+	}
+}
+
+func TestMatchHistory(t *testing.T) {
+	s := abande.Info().New(nil)
+	m := NewMatch(s)
+	play := func(txt string) {
+		t.Helper()
+		mv, err := m.Live().ParseMove(txt)
+		if err == nil {
+			err = m.Play(mv)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, mv := range []string{"d4", "d5", "c3", "e4"} {
+		play(mv)
+	}
+	if m.Len() != 4 || m.Live().Ply() != 4 || m.Reviewing() {
+		t.Fatalf("after 4 moves: len %d ply %d", m.Len(), m.Live().Ply())
+	}
+	m.Back()
+	m.Back()
+	if !m.Reviewing() || m.View().Ply() != 2 || m.Live().Ply() != 4 {
+		t.Fatalf("review: view ply %d", m.View().Ply())
+	}
+	mv, _ := m.Live().ParseMove("d6")
+	if err := m.Play(mv); err != ErrReviewing {
+		t.Fatalf("play while reviewing: %v", err)
+	}
+	m.ToLive()
+	m.Undo()
+	if !m.Undo() || m.Len() != 2 || !m.CanRedo() {
+		t.Fatalf("undo: len %d", m.Len())
+	}
+	if len(m.Texts()) != 4 {
+		t.Fatalf("undone moves must stay redoable: %v", m.Texts())
+	}
+	m.Redo()
+	if m.Len() != 3 || m.Texts()[2] != "c3" {
+		t.Fatalf("redo: %d %v", m.Len(), m.Texts())
+	}
+	// Replaying the next undone move keeps the rest redoable.
+	play("e4")
+	if m.Len() != 4 || !slices.Equal(m.Texts(), []string{"d4", "d5", "c3", "e4"}) {
+		t.Fatalf("replay: %v", m.Texts())
+	}
+	m.Undo()
+	m.Undo()
+	play("d3")
+	if m.CanRedo() || len(m.Texts()) != 3 {
+		t.Fatalf("a new move drops the redo list: %v", m.Texts())
+	}
+	for m.Undo() {
+	}
+	if m.Live().Ply() != 0 || m.Start().Ply() != 0 {
+		t.Fatal("undo to the start")
+	}
+	m.Review(99)
+	if m.Reviewing() {
+		t.Fatal("review past the end is the live position")
+	}
+}

@@ -1,0 +1,130 @@
+package render
+
+import (
+	"image/color"
+	"math"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/vector"
+
+	"trihex/game"
+	"trihex/game/hex"
+)
+
+// BoardKey says which static board image is wanted; the image is re-rendered only
+// when the key changes (window size, zoom, the labels toggle).
+type BoardKey struct {
+	W, H         int
+	View         View
+	Labels       bool
+	ForbidCentre bool // Attangle: d4 is never occupied
+	Scale        float64
+}
+
+// Board is the cached static picture of the 37-point board.
+type Board struct {
+	key BoardKey
+	img *ebiten.Image
+}
+
+// Image returns the board picture for k, rendering it when k changed.
+func (b *Board) Image(k BoardKey) *ebiten.Image {
+	if b.img != nil && b.key == k {
+		return b.img
+	}
+	if b.img != nil {
+		b.img.Deallocate()
+	}
+	b.key = k
+	b.img = ebiten.NewImage(max(1, k.W), max(1, k.H))
+	drawBoard(b.img, k)
+	return b.img
+}
+
+func drawBoard(dst *ebiten.Image, k BoardKey) {
+	v := k.View
+	u := v.Unit
+	// The hexagon's plate: corners 3 steps out in the six directions, plus a rim.
+	var plate vector.Path
+	for i := 0; i < 6; i++ {
+		c := hex.Coord{Q: 3 * hex.Dirs[i].Q, R: 3 * hex.Dirs[i].R}
+		x, y := v.ToPixel(c)
+		cx, cy := v.ToPixel(hex.Coord{})
+		// Push the corner outwards by 0.9 unit along its diagonal.
+		dx, dy := x-cx, y-cy
+		d := math.Hypot(dx, dy)
+		x, y = x+dx/d*0.95*u, y+dy/d*0.95*u
+		if i == 0 {
+			plate.MoveTo(float32(x), float32(y))
+		} else {
+			plate.LineTo(float32(x), float32(y))
+		}
+	}
+	plate.Close()
+	fill(dst, &plate, BoardFill)
+	stroke(dst, &plate, max(2, u*0.08), BoardEdge)
+	// Lines joining neighbouring points, each segment once (three of six directions).
+	var lines vector.Path
+	for _, p := range hex.Points {
+		for _, d := range []hex.Dir{hex.E, hex.NE, hex.NW} {
+			q := hex.Step[p][d]
+			if q == hex.NoPoint {
+				continue
+			}
+			x0, y0 := v.ToPixel(p.Coord())
+			x1, y1 := v.ToPixel(q.Coord())
+			lines.MoveTo(float32(x0), float32(y0))
+			lines.LineTo(float32(x1), float32(y1))
+		}
+	}
+	stroke(dst, &lines, max(1, u*0.05), BoardLine)
+	var dots vector.Path
+	for _, p := range hex.Points {
+		x, y := v.ToPixel(p.Coord())
+		ellipse(&dots, x, y, u*0.09, u*0.09)
+	}
+	fill(dst, &dots, BoardLine)
+	if k.ForbidCentre {
+		x, y := v.ToPixel(hex.Coord{})
+		var c vector.Path
+		ellipse(&c, x, y, u*0.5, u*0.5)
+		fill(dst, &c, color.RGBA{0x8a, 0x2a, 0x1e, 0xff})
+		stroke(dst, &c, max(1.5, u*0.06), color.RGBA{0x4a, 0x14, 0x0e, 0xff})
+		var cross vector.Path
+		r := u * 0.26
+		cross.MoveTo(float32(x-r), float32(y-r))
+		cross.LineTo(float32(x+r), float32(y+r))
+		cross.MoveTo(float32(x+r), float32(y-r))
+		cross.LineTo(float32(x-r), float32(y+r))
+		stroke(dst, &cross, max(2, u*0.09), color.RGBA{0xf0, 0xd8, 0xc8, 0xff})
+	}
+	if k.Labels {
+		// Straight below a point no line leaves it, so the label goes there.
+		f := Face(max(9*k.Scale, u*0.3), false)
+		lc := color.RGBA{0x4a, 0x32, 0x14, 0xff}
+		for _, p := range hex.Points {
+			x, y := v.ToPixel(p.Coord())
+			DrawText(dst, p.Label(), f, x, y+u*0.56, Center, lc)
+		}
+	}
+}
+
+// Stacker is satisfied by Abande and Attangle states.
+type Stacker interface {
+	Stack(p hex.Point) (height int, layers [3]game.Player)
+}
+
+// Colours returns the piece colours of the stack on p, bottom first.
+func Colours(s Stacker, p hex.Point, sides [2]int) []int {
+	h, layers := s.Stack(p)
+	out := make([]int, h)
+	for i := 0; i < h; i++ {
+		out[i] = sides[layers[i]&1]
+	}
+	return out
+}
+
+// Sides maps a game's two players to piece colours.
+func Sides(info *game.Info) [2]int {
+	return [2]int{ColourOf(info.Players[0]), ColourOf(info.Players[1])}
+}

@@ -1,25 +1,35 @@
 package main
 
 import (
+	"encoding/json"
 	"image/png"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"trihex/save"
 )
 
 // driver runs inside xvfb-run: it starts the app with --layout-out and plays the
 // commands read from standard input with xdotool, at the positions the app wrote:
 //
 //	click CELL | button NAME | key KEYS | shot FILE | sleep SECONDS
+//	dialog TITLE (wait for a GTK dialog and focus it) | type TEXT (type, Return,
+//	focus the app again) | copy NAME (keep the layout as it is now) | keep NAME
+//	(keep the record $REC as it is now) | close (the window manager's close
+//	button: WM_DELETE_WINDOW) | wait (the app's exit)
+//
+// The app is found by its X class: GTK's hidden leader window is also named after
+// the program.
 const driver = `#!/bin/bash
 export GSETTINGS_BACKEND=memory
 L=$DIR/layout.json; rm -f "$L"
 "$BIN" --layout-out "$L" "$@" >"$DIR/log" 2>&1 &
 pid=$!
 for i in $(seq 100); do [ -s "$L" ] && break; sleep 0.2; done
-W=$(xdotool search --name Trihex | head -1)
+W=$(xdotool search --class ebitengine | head -1)
 xdotool windowfocus --sync $W 2>/dev/null
 sleep 0.5
 pos() { python3 -c "import json,sys;d=json.load(open('$L'));c=d['cells'].get(sys.argv[1]) or (lambda b:[b[0]+b[2]/2,b[1]+b[3]/2])(d['buttons'][sys.argv[1]]);print(int(c[0]),int(c[1]))" "$1"; }
@@ -29,6 +39,14 @@ while read -r cmd arg; do
     key) xdotool key --window $W $arg; sleep 0.6;;
     shot) import -window $W "$DIR/$arg";;
     sleep) sleep $arg;;
+    dialog) D=; for i in $(seq 100); do D=$(xdotool search --name "^$arg\$" | head -1); [ -n "$D" ] && break; sleep 0.2; done
+      [ -z "$D" ] && { echo "no dialog $arg" >&2; kill $pid; exit 1; }
+      xdotool windowfocus --sync $D; sleep 0.5;;
+    type) xdotool type --delay 20 "$arg"; sleep 0.3; xdotool key Return; sleep 1; xdotool windowfocus --sync $W 2>/dev/null; sleep 0.5;;
+    copy) sleep 0.3; cp "$L" "$DIR/$arg";;
+    keep) cp "$REC" "$DIR/$arg";;
+    close) "$DIR/wmdelete" $W; sleep 0.8;;
+    wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
   esac
 done
 kill $pid
@@ -37,7 +55,7 @@ kill $pid
 // TestEndToEnd drives the real binary under Xvfb with xdotool clicks at the
 // coordinates from --layout-out, and checks the records written and that the
 // screenshots are not blank. It needs xvfb-run, xdotool, ImageMagick's import and
-// python3, and runs only when TRIHEX_E2E=1 (it takes about a minute).
+// python3, and runs only when TRIHEX_E2E=1 (about 40 s).
 func TestEndToEnd(t *testing.T) {
 	if os.Getenv("TRIHEX_E2E") != "1" {
 		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
@@ -56,6 +74,15 @@ func TestEndToEnd(t *testing.T) {
 	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
 		t.Fatal(err)
 	}
+	// Andantino positions prepared by random play: Red to move with a suicide
+	// cell at -1,1 (enclosed by White), and a continuation game with all tiles down.
+	suicide := filepath.Join(dir, "suicide.trihex")
+	cont := filepath.Join(dir, "continuation.trihex")
+	for path, rec := range map[string]string{suicide: suicideRecord, cont: continuationRecord} {
+		if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	cases := []struct {
 		name  string
 		args  []string
@@ -72,12 +99,16 @@ func TestEndToEnd(t *testing.T) {
 		{"andantino", []string{"--game", "andantino", "--size", "1024x700"},
 			"click 0,1\nclick 1,-1\nclick -1,1\nkey ctrl+z\nkey ctrl+y\nclick 2,-1\nshot shot.png\n",
 			"1. 0,1 1,-1 2. -1,1 2,-1"},
+		// Red plays into White's enclosure and loses at once.
+		{"suicide", []string{"--load", suicide, "--size", "1280x800"}, "click -1,1\nshot shot.png\n", "19. -2,1 -1,1"},
+		// Continuation: pick up White's tile 1,-1 and put it on 0,1.
+		{"continuation", []string{"--load", cont, "--size", "1280x800"}, "click 1,-1\nclick 0,1\nshot shot.png\n", "27. 1,-1-0,1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			rec := filepath.Join(dir, c.name+".txt")
 			args := append([]string{"-a", "-s", "-screen 0 1600x1000x24", script}, c.args...)
-			args = append(args, "--record-out", rec)
+			args = append(args, "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 			cmd := exec.Command("xvfb-run", args...)
 			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 			cmd.Stdin = strings.NewReader(c.cmds)
@@ -95,6 +126,185 @@ func TestEndToEnd(t *testing.T) {
 		})
 	}
 }
+
+// TestEndToEndFiles saves a game through the real GTK save dialog (a typed path),
+// opens a bad file (the message shows, the game stays), then opens the saved file
+// through the GTK open dialog in a new session and continues it. It also checks
+// the autosave and the settings. TRIHEX_E2E=1, like TestEndToEnd (about 25 s).
+func TestEndToEndFiles(t *testing.T) {
+	if os.Getenv("TRIHEX_E2E") != "1" {
+		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
+	}
+	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "trihex")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	script := filepath.Join(dir, "drive.sh")
+	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	cfg := filepath.Join(dir, "config")
+	saved := filepath.Join(dir, "saved"+save.Extension)
+	bad := filepath.Join(dir, "bad"+save.Extension)
+	if err := os.WriteFile(bad, []byte("[Game \"Attangle\"]\n\n1. a1 a2 2. d4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	drive := func(cmds string, args ...string) {
+		t.Helper()
+		args = append([]string{"-a", "-s", "-screen 0 1600x1000x24", script, "--config-dir", cfg}, args...)
+		cmd := exec.Command("xvfb-run", args...)
+		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+		cmd.Stdin = strings.NewReader(cmds)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+		}
+	}
+	// Session 1: two moves, Save As through GTK (the dialog keeps the selected
+	// ".trihex" of its proposed name, so the typed name has none), then Quit: saved,
+	// so nothing is asked.
+	drive("click a1\nclick a2\nkey ctrl+s\ndialog Save File\ntype "+strings.TrimSuffix(saved, save.Extension)+"\nshot saved.png\nkey ctrl+q\nwait\n",
+		"--game", "attangle", "--size", "1024x700")
+	data, err := os.ReadFile(saved)
+	if err != nil {
+		t.Fatalf("the save dialog wrote nothing: %v", err)
+	}
+	if !strings.Contains(string(data), "[Game \"Attangle\"]") || !strings.Contains(string(data), "1. a1 a2") {
+		t.Errorf("saved record:\n%s", data)
+	}
+	if auto, err := os.ReadFile(filepath.Join(cfg, save.AutosaveName)); err != nil || !strings.Contains(string(auto), "1. a1 a2") {
+		t.Errorf("autosave: %v\n%s", err, auto)
+	}
+	checkNotBlank(t, filepath.Join(dir, "saved.png"))
+
+	// Session 2: the start screen offers Continue; open the bad file (the message
+	// shows), then the saved one, play a move and save it in place with Ctrl+S.
+	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
+		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")
+	type layout struct {
+		Game    string                `json:"game"`
+		Cells   map[string][2]float64 `json:"cells"`
+		Buttons map[string][4]float64 `json:"buttons"`
+	}
+	read := func(name string) layout {
+		var l layout
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return l
+	}
+	if l := read("start.json"); l.Buttons["continue"] == [4]float64{} {
+		t.Errorf("the start screen offers no Continue for the unfinished autosave: %v", l.Buttons)
+	}
+	if l := read("bad.json"); l.Game != "" || l.Buttons["banner"] == [4]float64{} {
+		t.Errorf("after opening a bad file: game %q, banner %v; want the start screen kept and a message", l.Game, l.Buttons["banner"])
+	}
+	if l := read("opened.json"); l.Game != "Attangle" || len(l.Cells) != 37 {
+		t.Errorf("after opening the saved file: game %q with %d cells", l.Game, len(l.Cells))
+	}
+	checkNotBlank(t, filepath.Join(dir, "opened.png"))
+	data, _ = os.ReadFile(saved)
+	if !strings.Contains(string(data), "1. a1 a2 2. a3") {
+		t.Errorf("the reopened game, continued and saved:\n%s", data)
+	}
+	var st save.Settings
+	if data, err := os.ReadFile(filepath.Join(cfg, save.SettingsName)); err != nil || json.Unmarshal(data, &st) != nil || len(st.Recent) == 0 || st.Recent[0] != saved {
+		t.Errorf("settings: recent files %v (%v), want %s first", st.Recent, err, saved)
+	}
+}
+
+// TestEndToEndComputer plays Andantino against the computer at level 1: after
+// White's move the computer answers within a few seconds (never blocking the
+// window: the screenshot is taken while it may still think), and one undo takes
+// back its move and White's. TRIHEX_E2E=1 (about 15 s).
+func TestEndToEndComputer(t *testing.T) {
+	if os.Getenv("TRIHEX_E2E") != "1" {
+		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
+	}
+	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Skipf("%s not installed", tool)
+		}
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "trihex")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	script := filepath.Join(dir, "drive.sh")
+	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	// A window manager's close button, for a window without a window manager.
+	wmSrc := filepath.Join(dir, "wmdelete.c")
+	if err := os.WriteFile(wmSrc, []byte(wmDeleteC), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if out, err := exec.Command("cc", "-o", filepath.Join(dir, "wmdelete"), wmSrc, "-lX11").CombinedOutput(); err != nil {
+		t.Fatalf("cc wmdelete: %v\n%s", err, out)
+	}
+	rec := filepath.Join(dir, "rec.txt")
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--red", "computer",
+		"--level", "1", "--size", "1024x700", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
+	// Closing the window with moves on the board asks first (Enter discards).
+	cmd.Stdin = strings.NewReader("click 0,1\nshot thinking.png\nsleep 4\nkeep answered.txt\nkey ctrl+z\nsleep 0.5\nkeep undone.txt\nclick 0,1\nclose\ncopy closing.json\nkey Return\nwait\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	checkNotBlank(t, filepath.Join(dir, "thinking.png"))
+	if data, err := os.ReadFile(filepath.Join(dir, "closing.json")); err != nil || !strings.Contains(string(data), "confirm-yes") {
+		t.Errorf("closing the window with unsaved moves did not ask: %v", err)
+	}
+	answered, err := os.ReadFile(filepath.Join(dir, "answered.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := save.Read(strings.NewReader(string(answered)))
+	if err != nil || len(g.Moves) != 2 || !strings.Contains(string(answered), "[Red \"Trihex level 1\"]") {
+		t.Fatalf("after the computer's answer (%v):\n%s", err, answered)
+	}
+	final, _ := os.ReadFile(filepath.Join(dir, "undone.txt"))
+	if g, err := save.Read(strings.NewReader(string(final))); err != nil || len(g.Moves) != 0 {
+		t.Errorf("after one undo against the computer, want no moves left:\n%s", final)
+	}
+}
+
+// suicideRecord and continuationRecord are the Andantino positions above.
+const suicideRecord = "[Game \"Andantino\"]\n[Options \"adjacency=strict,continuation=off\"]\n\n1. 0,1 1,-1 2. 2,-1 1,1 3. 2,-2 1,-2 4. 3,-2 0,2 5. -1,2 0,-1 6. -1,0 -1,-1\n7. 3,-1 -1,3 8. 4,-2 4,-1 9. 2,-3 4,-3 10. 0,3 3,-3 11. 1,-3 4,-4 12. 3,-4 5,-4\n13. 2,-4 0,-2 14. 0,-3 -1,-2 15. 5,-3 -2,-1 16. 5,-5 -1,-3 17. -2,3 3,-5\n18. -2,2 -2,0 19. -2,1\n"
+
+const continuationRecord = "[Game \"Andantino\"]\n[Options \"adjacency=strict,continuation=on\"]\n\n1. 1,-1 2,-1 2. 2,0 0,1 3. 3,-1 3,-2 4. 3,0 -1,1 5. 1,1 0,-1 6. 0,2 1,2 7. -1,0\n1,-2 8. 4,-1 -2,1 9. 2,-2 2,-3 10. 4,0 -1,-1 11. -2,2 1,-3 12. 3,-3 2,-4\n13. 3,1 4,-2 14. 5,-2 5,-3 15. -1,2 -1,3 16. -3,2 6,-3 17. 5,-1 2,1 18. -3,1\n2,2 19. -2,3 0,-2 20. -2,4 5,0 21. -3,3 -1,-2 22. -2,0 4,1 23. -2,-1 5,1\n24. 6,-2 3,-4 25. -3,2-3,2 2,-3-6,-4 26. -2,0-1,3 0,1-0,-3\n"
+
+// wmDeleteC sends WM_DELETE_WINDOW to the window given as argument, as a window
+// manager's close button does.
+const wmDeleteC = `#include <X11/Xlib.h>
+#include <stdlib.h>
+#include <string.h>
+int main(int argc, char **argv) {
+  Display *d = XOpenDisplay(NULL);
+  if (!d || argc < 2) return 1;
+  XEvent e;
+  memset(&e, 0, sizeof e);
+  e.xclient.type = ClientMessage;
+  e.xclient.window = strtoul(argv[1], NULL, 0);
+  e.xclient.message_type = XInternAtom(d, "WM_PROTOCOLS", False);
+  e.xclient.format = 32;
+  e.xclient.data.l[0] = XInternAtom(d, "WM_DELETE_WINDOW", False);
+  XSendEvent(d, e.xclient.window, False, NoEventMask, &e);
+  XCloseDisplay(d);
+  return 0;
+}
+`
 
 // checkNotBlank fails unless the screenshot has many different colours.
 func checkNotBlank(t *testing.T, path string) {

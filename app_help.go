@@ -38,10 +38,16 @@ Esc            cancel a half-built move
 P              pass (Abande, when passing is legal)
 Ctrl+Z / Ctrl+Y  undo / redo
 Left / Right   review earlier positions; End returns to the live one
-Ctrl+N         new game (start screen)
+Alt+F          File menu
+Ctrl+N / Ctrl+O  new game (start screen) / open a game
+Ctrl+S / Ctrl+Shift+S  save / save as
+Ctrl+Q         quit (asks first when moves are not saved)
+H              hint: the computer's suggestion is ringed in blue
+T              show or hide the computer's best move and win estimate while it thinks
+Space          pause or resume the computer (Computer vs Computer pauses on undo)
 C              show or hide coordinates
 Home           fit the Andantino view; drag pans, the wheel zooms
-F1             rules of the game    ?  this sheet    F11  fullscreen`
+F1 / ? / F11   rules of the game / this sheet / fullscreen`
 
 // rulesText is RULES.md's account of each game, shortened to the points a player
 // needs at the board.
@@ -81,6 +87,18 @@ func (h *help) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 	f := render.Face(max(13, min(16, box.W/60/s))*s, false)
 	y := box.Y + 64*s
 	for _, para := range strings.Split(body, "\n") {
+		if h.shortcuts {
+			// Two columns: the keys, then what they do (split at the first wide gap).
+			keys, what, _ := strings.Cut(para, "  ")
+			kf := render.Face(f.Size, true)
+			t.Add(keys, kf, box.X+24*s, y, render.Left, render.Accent)
+			for _, line := range wrap(strings.TrimSpace(what), f, box.W-48*s-190*s) {
+				t.Add(line, f, box.X+24*s+190*s, y, render.Left, render.TextColor)
+				y += f.Size * 1.35
+			}
+			y += f.Size * 0.3
+			continue
+		}
 		for _, line := range wrap(para, f, box.W-48*s) {
 			t.Add(line, f, box.X+24*s, y, render.Left, render.TextColor)
 			y += f.Size * 1.35

@@ -58,6 +58,16 @@ type play struct {
 	listTop       int // first row shown in the move list
 	listRows      []listHit
 	scrollPending bool
+
+	seats [2]seat
+	speed float64 // animation and computer pace: 0.5 slow, 1 normal, 2 fast
+	ai    thinker
+	path  string // the file the game was opened from or saved to
+	dirty bool   // moves played or taken back since it was last saved
+	tags  []save.Tag
+
+	layer    *ebiten.Image // the Andantino surface's static layer
+	layerKey surfaceKey
 }
 
 type listHit struct {
@@ -65,9 +75,47 @@ type listHit struct {
 	ply int // the position after this many moves
 }
 
+// newPlay starts a game with the settings' choices.
+func (a *app) newPlay(info *game.Info, opts game.Options, seats [2]seat) *play {
+	p := newPlay(info, opts)
+	p.seats = seats
+	p.labels = a.settings.Coordinates
+	p.speed = a.settings.AnimationSpeed
+	p.ai.details = true
+	p.ai.lastMove = time.Now()
+	p.tags = []save.Tag{{Name: "Date", Value: p.started.Format("2006-01-02")}}
+	return p
+}
+
+// newPlayFromGame continues a recorded game, with its players and tags.
+func (a *app) newPlayFromGame(g *save.Game) *play {
+	var seats [2]seat
+	for i, side := range g.Info.Players {
+		v, _ := g.Record.Get(side)
+		seats[i] = seatFromTag(v, a.settings.Level)
+	}
+	p := a.newPlay(g.Info, g.Start.Options(), seats)
+	for _, m := range g.Moves {
+		if err := p.match.Play(m); err != nil {
+			break // cannot happen: save.Read replayed every move
+		}
+	}
+	p.tags = append([]save.Tag(nil), g.Record.Tags...)
+	if p.computerToMove() && p.humans() {
+		// Opened on the computer's turn: wait for a click on Space, not surprise.
+		p.ai.paused = true
+	}
+	if !p.humans() {
+		p.ai.paused = true
+	}
+	p.picker.Reset(p.inputState())
+	return p
+}
+
 func newPlay(info *game.Info, opts game.Options) *play {
 	start := info.New(opts)
 	p := &play{
+		speed:         1,
 		info:          info,
 		opts:          opts,
 		match:         input.NewMatch(start),
@@ -150,33 +198,58 @@ func (p *play) afterMove(a *app) {
 	}
 	p.scrollToView()
 	a.layoutDirty = true
+	p.dirty = true
+	p.ai.hint, p.ai.hintTxt = nil, ""
+	p.ai.lastMove = time.Now()
 	p.writeRecord(a)
+	a.autosave(p)
 }
 
-// inputState is the position clicks act on: the live one, or none while reviewing
-// or once the game is over.
+// inputState is the position clicks act on: the live one, or none while reviewing,
+// once the game is over or on the computer's turn.
 func (p *play) inputState() game.State {
-	if p.match.Reviewing() || p.match.Live().Result().Over {
+	if p.match.Reviewing() || p.match.Live().Result().Over || p.computerToMove() {
 		return nil
 	}
 	return p.match.Live()
+}
+
+// unsaved reports whether quitting or opening another game would lose moves.
+func (p *play) unsaved() bool { return p.dirty && p.match.Len() > 0 }
+
+// record is the game's record: its tags (those of a loaded file kept) and moves.
+func (p *play) record() (string, error) {
+	tags := append([]save.Tag(nil), p.tags...)
+	if len(tags) == 0 {
+		tags = append(tags, save.Tag{Name: "Date", Value: p.started.Format("2006-01-02")})
+	}
+	for i, side := range p.info.Players {
+		tags = append(tags, save.Tag{Name: side, Value: p.seats[i].tag()})
+	}
+	return save.Format(p.match.Start(), p.match.Moves(), tags)
 }
 
 func (p *play) writeRecord(a *app) {
 	if a.flags.recordOut == "" {
 		return
 	}
-	tags := []save.Tag{{Name: "Date", Value: p.started.Format("2006-01-02")}}
-	for _, side := range p.info.Players {
-		tags = append(tags, save.Tag{Name: side, Value: "Human"})
-	}
-	rec, err := save.Format(p.match.Start(), p.match.Moves(), tags)
+	rec, err := p.record()
 	if err == nil {
 		err = save.WriteFileAtomic(a.flags.recordOut, []byte(rec))
 	}
 	if err != nil {
 		a.setError("record-out: " + err.Error())
 	}
+}
+
+// pushAnims queues a move's animation at the chosen speed.
+func (p *play) pushAnims(as []*anim) {
+	if p.speed > 0 && p.speed != 1 {
+		for _, an := range as {
+			an.dur = time.Duration(float64(an.dur) / p.speed)
+		}
+	}
+	p.anims.push(as...)
 }
 
 // playMove plays a move the picker built, with its animation.
@@ -186,7 +259,7 @@ func (p *play) playMove(a *app, ch input.Choice) {
 		a.setError(err.Error()) // cannot happen: the picker offers legal moves only
 		return
 	}
-	p.anims.push(p.animsFor(before, ch, p.match.Live())...)
+	p.pushAnims(p.animsFor(before, ch, p.match.Live()))
 	p.afterMove(a)
 }
 
@@ -194,21 +267,35 @@ func (p *play) update(a *app) error {
 	p.relayout(a)
 	p.ptr.update(a.scale)
 	p.anims.tick()
+	p.think(a)
 	m := p.match
+	if a.modal() || a.eaten || a.overlay != nil {
+		return nil // the File menu, a box or the help page has the input
+	}
+	wasInput := p.inputState() != nil
 
 	// Keyboard.
 	switch {
-	case ctrl() && keyPressed(ebiten.KeyZ):
-		p.undo(a)
-	case ctrl() && keyPressed(ebiten.KeyY):
-		p.redo(a)
-	case ctrl() && keyPressed(ebiten.KeyN):
-		a.setScene(newStartScreen())
-		return nil
+	case ctrl():
+		switch {
+		case keyPressed(ebiten.KeyZ):
+			p.undo(a)
+		case keyPressed(ebiten.KeyY):
+			p.redo(a)
+		}
 	case keyPressed(ebiten.KeyEscape):
 		p.picker.Cancel()
+	case keyPressed(ebiten.KeyH):
+		p.askHint()
+	case keyPressed(ebiten.KeyT):
+		p.ai.details = !p.ai.details
+	case keyPressed(ebiten.KeySpace):
+		p.ai.paused = !p.ai.paused
+		p.ai.lastMove = time.Time{}
 	case keyPressed(ebiten.KeyC):
 		p.labels = !p.labels
+		a.settings.Coordinates = p.labels
+		a.saveSettings()
 	case keyPressed(ebiten.KeyLeft):
 		m.Back()
 		p.anims.clear()
@@ -257,6 +344,10 @@ func (p *play) update(a *app) error {
 
 	// Hover.
 	p.hover, p.hoverOn = p.cellAt(p.ptr.x, p.ptr.y)
+	if wasInput != (p.inputState() != nil) || (p.inputState() == nil) != (p.picker.Choices() == nil) {
+		// The computer moved or the turn passed to it: the clickable targets change.
+		p.picker.Reset(p.inputState())
+	}
 
 	if !p.ptr.click {
 		return nil
@@ -272,7 +363,9 @@ func (p *play) update(a *app) error {
 			case "redo":
 				p.redo(a)
 			case "new":
-				a.setScene(newStartScreen())
+				a.cmdNew()
+			case "hint":
+				p.askHint()
 			case "pass":
 				p.pass(a)
 			case "live":
@@ -337,15 +430,30 @@ func (p *play) afterReview(a *app) {
 	a.layoutDirty = true
 }
 
+// undo takes back a move; against the computer, its move and yours, so that it is
+// your turn again. Computer vs Computer pauses.
 func (p *play) undo(a *app) {
+	p.cancelSearch()
 	p.anims.clear()
 	p.match.ToLive()
-	if p.match.Undo() {
-		p.afterMove(a)
+	if !p.match.Undo() {
+		return
 	}
+	if p.humans() {
+		for p.computerToMove() && p.match.CanUndo() {
+			p.match.Undo()
+		}
+	} else {
+		p.ai.paused = true
+	}
+	p.afterMove(a)
 }
 
 func (p *play) redo(a *app) {
+	p.cancelSearch()
+	if !p.humans() {
+		p.ai.paused = true
+	}
 	p.anims.clear()
 	p.match.ToLive()
 	before := p.match.Live()
@@ -353,7 +461,7 @@ func (p *play) redo(a *app) {
 		i := p.match.Len() - 1
 		mv, st := p.match.Move(i)
 		ch := input.Choice{Move: mv, Text: st.FormatMove(mv), Cells: input.Cells(st, mv)}
-		p.anims.push(p.animsFor(before, ch, p.match.Live())...)
+		p.pushAnims(p.animsFor(before, ch, p.match.Live()))
 		p.afterMove(a)
 	}
 }
@@ -369,6 +477,9 @@ func (p *play) pass(a *app) {
 func (p *play) buttons() map[string]render.Rect {
 	out := map[string]render.Rect{}
 	for name, r := range p.screen.Buttons {
+		if name == "hint" && (p.inputState() == nil || p.ai.hintJob != nil) {
+			continue
+		}
 		if name == "pass" {
 			if _, ok := p.picker.Pass(); !ok {
 				if p.match.Reviewing() {
@@ -470,17 +581,27 @@ func (p *play) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 	}
 	// Board area.
 	if p.surface {
-		render.FillRect(dst, p.screen.Board, render.Surface)
-		p.drawSurface(dst, t, shown)
+		p.drawSurface(dst, shown)
 	} else {
 		img := p.board.Image(render.BoardKey{
-			W: int(p.screen.Board.W), H: int(p.screen.Board.H), View: p.view,
+			W: int(math.Ceil(p.screen.Board.W)), H: int(math.Ceil(p.screen.Board.H)), View: p.view, Opaque: true,
 			Labels: p.labels, ForbidCentre: p.info.Name == "Attangle", Scale: s,
 		})
 		dst.DrawImage(img, nil)
 		p.drawStacks(dst, shown)
 	}
 	p.drawAnimFlights(dst)
+	if len(p.ai.hint) > 0 && !p.match.Reviewing() {
+		// The suggested move, pulsing so that it is not taken for a selection.
+		k := 0.75 + 0.25*math.Sin(float64(time.Now().UnixMilli())/160)
+		for i, c := range p.ai.hint {
+			x, y := p.view.ToPixel(c)
+			p.sprites.Ring(dst, x, y, 0.95+0.1*k, color.NRGBA{0x4f, 0xa3, 0xff, uint8(200 * k)})
+			if i == 0 {
+				p.sprites.Dot(dst, x, y, 0.22, color.NRGBA{0x4f, 0xa3, 0xff, 0xe0})
+			}
+		}
+	}
 	p.drawPanel(a, dst, t)
 	if msg := p.statusOverlay(); msg != "" {
 		f := render.Face(18*s, true)
@@ -581,13 +702,74 @@ func (p *play) drawStacks(dst *ebiten.Image, s game.State) {
 	}
 }
 
-func (p *play) drawSurface(dst *ebiten.Image, t *render.Texts, s game.State) {
+// surfaceKey is what the static layer of the Andantino surface depends on.
+type surfaceKey struct {
+	state     game.State
+	view      render.View
+	w, h      int
+	labels    bool
+	live      bool
+	sel       string // the picker's selection: it decides the targets
+	targets   int
+	anim      *anim // the running animation step hides cells
+	scale     float64
+	hasWinner bool
+}
+
+// drawSurface draws the Andantino surface: the tiles, legal cells and labels come
+// from a layer rendered only when they change (under software GL, redrawing fifty
+// tiles and their labels every frame costs a fifth of the frame rate); the
+// selection and the hover are drawn over it each frame.
+func (p *play) drawSurface(dst *ebiten.Image, s game.State) {
+	live := p.anims.current() == nil && !p.match.Reviewing()
+	k := surfaceKey{
+		state: s, view: p.view, w: int(math.Ceil(p.screen.Board.W)), h: int(math.Ceil(p.screen.Board.H)),
+		labels: p.labels, live: live, sel: fmt.Sprint(p.picker.Selection()), targets: len(p.picker.Targets()), anim: p.anims.current(),
+		scale: p.screen.Scale, hasWinner: s.Result().Over,
+	}
+	if p.layer == nil || k != p.layerKey {
+		if p.layer == nil || p.layer.Bounds().Dx() != k.w || p.layer.Bounds().Dy() != k.h {
+			if p.layer != nil {
+				p.layer.Deallocate()
+			}
+			p.layer = ebiten.NewImage(max(1, k.w), max(1, k.h))
+		}
+		p.layerKey = k
+		p.layer.Fill(render.Surface)
+		var lt render.Texts
+		p.drawSurfaceStatic(p.layer, &lt, s, live)
+		lt.Flush(p.layer)
+	}
+	dst.DrawImage(p.layer, nil) // the board area starts at the window's corner
+	if !live {
+		return
+	}
+	sp := p.sprites
+	for _, c := range p.picker.Selection() {
+		x, y := p.view.ToPixel(c)
+		sp.Ring(dst, x, y, 0.9, render.Accent)
+	}
+	if p.hoverOn {
+		o := p.picker.Hover(p.hover)
+		x, y := p.view.ToPixel(p.hover)
+		switch o.Action {
+		case input.Play:
+			sp.Tile(dst, p.sides[s.ToMove()], x, y, 1, 0.55)
+		case input.Select, input.Restart:
+			sp.Ring(dst, x, y, 0.9, color.NRGBA{0xff, 0xff, 0xff, 0x90})
+		}
+	}
+}
+
+// drawSurfaceStatic draws the parts of the surface that change only with the
+// position, the view and the selection, into the layer (at board coordinates,
+// which start at the window's corner).
+func (p *play) drawSurfaceStatic(dst *ebiten.Image, t *render.Texts, s game.State, live bool) {
 	sf, ok := s.(surface)
 	if !ok {
 		return
 	}
 	sp := p.sprites
-	live := p.anims.current() == nil && !p.match.Reviewing()
 	hidden := map[hex.Coord]bool{}
 	if an := p.anims.current(); an != nil {
 		for _, c := range an.hide {
@@ -649,20 +831,11 @@ func (p *play) drawSurface(dst *ebiten.Image, t *render.Texts, s game.State) {
 			}
 		}
 	}
-	if live {
-		for _, c := range p.picker.Selection() {
+	for c := range last {
+		if sf.At(c) == game.NoPlayer {
+			// Where a continuation move took its tile from.
 			x, y := p.view.ToPixel(c)
-			sp.Ring(dst, x, y, 0.9, render.Accent)
-		}
-		if p.hoverOn {
-			o := p.picker.Hover(p.hover)
-			x, y := p.view.ToPixel(p.hover)
-			switch o.Action {
-			case input.Play:
-				sp.Tile(dst, p.sides[s.ToMove()], x, y, 1, 0.55)
-			case input.Select, input.Restart:
-				sp.Ring(dst, x, y, 0.9, color.NRGBA{0xff, 0xff, 0xff, 0x90})
-			}
+			sp.Ring(dst, x, y, 0.45, color.NRGBA{0xff, 0xd2, 0x3c, 0x90})
 		}
 	}
 }
@@ -696,7 +869,14 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 		status, clr = p.resultText(live), render.LastMove
 	default:
 		status = p.info.Players[live.ToMove()] + " to move"
-		if h := p.hoverText(); h != "" {
+		if th := p.thinkingText(); th != "" {
+			status += " · " + th
+		} else if p.ai.hintJob != nil {
+			status += " · finding a hint…"
+		} else if p.ai.hintTxt != "" && p.hoverText() == "" {
+			status += " · hint: " + p.ai.hintTxt
+			clr = render.Accent
+		} else if h := p.hoverText(); h != "" {
 			status += " · " + h
 		} else if len(p.picker.Selection()) > 0 {
 			status += " · Esc cancels"
@@ -713,9 +893,15 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 			render.StrokeRoundRect(dst, box, 8*s, 2*s, render.Highlight)
 		}
 		p.small.Disc(dst, p.sides[pl], box.X+18*s, box.Y+18*s, 1)
-		t.Add(p.info.Players[pl]+" · Human", render.Face(15*s, true), box.X+36*s, box.Y+18*s, render.Left, render.TextColor)
+		t.Add(p.info.Players[pl]+" · "+p.seatName(pl), render.Face(15*s, true), box.X+36*s, box.Y+18*s, render.Left, render.TextColor)
 		line, count := p.playerFacts(shown, pl)
 		t.Add(line, render.Face(13*s, false), box.X+12*s, box.Y+42*s, render.Left, render.TextDim)
+		if th := p.boxThinking(pl); th != "" {
+			// In place of the pieces while this side's computer thinks.
+			t.Add(th, render.Face(13*s, true), box.X+12*s, box.Y+66*s, render.Left, render.Accent)
+			y += box.H + 8*s
+			continue
+		}
 		// The pieces in hand, drawn as a row of small discs.
 		n := min(count, 25)
 		step := min(11*s, (box.W-24*s)/float64(max(1, n)))
@@ -766,7 +952,7 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 	}
 	// Buttons.
 	for name, r := range p.buttons() {
-		label := map[string]string{"undo": "Undo", "redo": "Redo", "new": "New", "pass": "Pass", "live": "Back to live (End)"}[name]
+		label := map[string]string{"undo": "Undo", "redo": "Redo", "new": "New", "pass": "Pass", "live": "Live (End)", "hint": "Hint (H)"}[name]
 		on := p.buttonEnabled(name)
 		hot := on && r.Contains(p.ptr.x, p.ptr.y)
 		bg := render.ButtonBG
@@ -786,6 +972,13 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 		}
 		t.Add(label, render.Face(14*s, true), r.CX(), r.CY(), render.Center, tc)
 	}
+}
+
+func (p *play) seatName(pl game.Player) string {
+	if p.seats[pl].computer {
+		return fmt.Sprintf("Computer, level %d", p.seats[pl].level)
+	}
+	return "Human"
 }
 
 // hoverText says what a click at the pointer would do.

@@ -12,6 +12,7 @@ import (
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/render"
+	"trihex/save"
 )
 
 // startScreen is the start screen: choose the game, its rules options and the players.
@@ -24,13 +25,68 @@ type startScreen struct {
 	boards  []render.Board
 
 	hits map[string]render.Rect // clickable areas of the last layout
+
+	computer [2]bool // per side, First then Second
+	level    int
+	speed    float64
+	cont     *save.Game // an unfinished autosaved game to continue
 }
 
 // gameOrder puts the games in the order the product names them.
 var gameOrder = []string{"Abande", "Attangle", "Andantino"}
 
+// speeds are the pace choices: animation speed factors.
+var speeds = []struct {
+	name string
+	v    float64
+}{{"Slow", 0.5}, {"Normal", 1}, {"Fast", 2}}
+
+// newStart is the start screen with the remembered choices.
+func (a *app) newStart() *startScreen {
+	s := newStartScreen()
+	st := a.settings
+	for i, info := range s.games {
+		if strings.EqualFold(info.Name, st.LastGame) {
+			s.sel = i
+			for _, kv := range strings.Split(st.LastOptions, ",") {
+				k, v, _ := strings.Cut(kv, "=")
+				for _, o := range info.Options {
+					for j, ov := range o.Values {
+						if o.Key == k && ov == v {
+							s.choice[info.Name+"/"+o.Key] = j
+						}
+					}
+				}
+			}
+		}
+	}
+	s.computer = [2]bool{st.Players[0] == "computer", st.Players[1] == "computer"}
+	s.level = st.Level
+	s.speed = st.AnimationSpeed
+	return s
+}
+
+// begin starts the chosen game and remembers the choices.
+func (s *startScreen) begin(a *app) {
+	info := s.games[s.sel]
+	var seats [2]seat
+	for i := range seats {
+		seats[i] = seat{computer: s.computer[i], level: s.level}
+		a.settings.Players[i] = "human"
+		if s.computer[i] {
+			a.settings.Players[i] = "computer"
+		}
+	}
+	a.settings.LastGame = info.Name
+	a.settings.LastOptions = s.options().String()
+	a.settings.Level = s.level
+	a.settings.AnimationSpeed = s.speed
+	a.saveSettings()
+	a.setScene(a.newPlay(info, s.options(), seats))
+}
+
 func newStartScreen() *startScreen {
-	s := &startScreen{choice: map[string]int{}}
+	s := &startScreen{choice: map[string]int{}, level: 3, speed: 1}
 	for _, name := range gameOrder {
 		if info, err := game.Lookup(name); err == nil {
 			s.games = append(s.games, info)
@@ -60,7 +116,12 @@ func (s *startScreen) lay(a *app) (cards []render.Rect, hits map[string]render.R
 	gap := 16 * sc
 	n := float64(len(s.games))
 	cw := min((w-2*margin-(n-1)*gap)/n, 360*sc)
-	ch := min(h*0.42, 300*sc)
+	rows := len(s.games[s.sel].Options) + 2
+	if s.computer[0] || s.computer[1] {
+		rows += 2 // level and speed
+	}
+	// The cards give way to the rows below them in a short window.
+	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*40*sc-70*sc))
 	x0 := (w - (n*cw + (n-1)*gap)) / 2
 	for i, info := range s.games {
 		r := render.Rect{X: x0 + float64(i)*(cw+gap), Y: top, W: cw, H: ch}
@@ -79,14 +140,41 @@ func (s *startScreen) lay(a *app) (cards []render.Rect, hits map[string]render.R
 	}
 	for _, side := range info.Players {
 		hits["player-"+strings.ToLower(side)+"-human"] = render.Rect{X: x0 + 170*sc, Y: y, W: 110 * sc, H: 30 * sc}
+		hits["player-"+strings.ToLower(side)+"-computer"] = render.Rect{X: x0 + 288*sc, Y: y, W: 110 * sc, H: 30 * sc}
 		y += 40 * sc
 	}
-	hits["start"] = render.Rect{X: w/2 - 110*sc, Y: min(y+10*sc, h-60*sc), W: 220 * sc, H: 44 * sc}
+	if s.computer[0] || s.computer[1] {
+		for n := 1; n <= 5; n++ {
+			hits[fmt.Sprintf("level-%d", n)] = render.Rect{X: x0 + 170*sc + float64(n-1)*48*sc, Y: y, W: 42 * sc, H: 30 * sc}
+		}
+		y += 40 * sc
+		for i, sp := range speeds {
+			hits["speed-"+strings.ToLower(sp.name)] = render.Rect{X: x0 + 170*sc + float64(i)*86*sc, Y: y, W: 80 * sc, H: 30 * sc}
+		}
+		y += 40 * sc
+	}
+	by := min(y+10*sc, h-60*sc)
+	if s.cont != nil {
+		hits["start"] = render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}
+		hits["continue"] = render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}
+	} else {
+		hits["start"] = render.Rect{X: w/2 - 110*sc, Y: by, W: 220 * sc, H: 44 * sc}
+	}
 	return cards, hits
+}
+
+// continueGame reopens the autosaved game.
+func (s *startScreen) continueGame(a *app) {
+	p := a.newPlayFromGame(s.cont)
+	p.dirty = true // the autosave is not a file the user chose
+	a.setScene(p)
 }
 
 func (s *startScreen) update(a *app) error {
 	s.ptr.update(a.scale)
+	if a.modal() || a.eaten {
+		return nil // the File menu or a box had the input
+	}
 	_, hits := s.lay(a)
 	s.hits = hits
 	for i := range s.games {
@@ -110,7 +198,7 @@ func (s *startScreen) update(a *app) error {
 		a.overlay = newHelp(s.games[s.sel], true)
 	}
 	if keyPressed(ebiten.KeyEnter) || keyPressed(ebiten.KeyKPEnter) {
-		a.setScene(newPlay(s.games[s.sel], s.options()))
+		s.begin(a)
 		return nil
 	}
 	if !s.ptr.click {
@@ -122,8 +210,25 @@ func (s *startScreen) update(a *app) error {
 		}
 		switch {
 		case name == "start":
-			a.setScene(newPlay(s.games[s.sel], s.options()))
+			s.begin(a)
 			return nil
+		case name == "continue":
+			s.continueGame(a)
+			return nil
+		case strings.HasPrefix(name, "player-"):
+			for i, side := range s.games[s.sel].Players {
+				if strings.HasPrefix(name, "player-"+strings.ToLower(side)+"-") {
+					s.computer[i] = strings.HasSuffix(name, "-computer")
+				}
+			}
+		case strings.HasPrefix(name, "level-"):
+			s.level = int(name[len(name)-1] - '0')
+		case strings.HasPrefix(name, "speed-"):
+			for _, sp := range speeds {
+				if name == "speed-"+strings.ToLower(sp.name) {
+					s.speed = sp.v
+				}
+			}
 		case strings.HasPrefix(name, "game-"):
 			for i, info := range s.games {
 				if name == "game-"+strings.ToLower(info.Name) {
@@ -201,15 +306,35 @@ func (s *startScreen) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 			}
 		}
 	}
-	for _, side := range info.Players {
+	for i, side := range info.Players {
 		br := hits["player-"+strings.ToLower(side)+"-human"]
+		cr := hits["player-"+strings.ToLower(side)+"-computer"]
 		t.Add(side, lf, x0, br.CY(), render.Left, render.TextColor)
-		drawToggle(dst, t, br, "Human", true, false, sc)
-		cr := br
-		cr.X += 118 * sc
-		cr.W = 190 * sc
-		render.StrokeRoundRect(dst, cr, 6*sc, 1*sc, color.RGBA{0x50, 0x54, 0x5c, 0xff})
-		t.Add("Computer (coming soon)", bf, cr.CX(), cr.CY(), render.Center, color.RGBA{0x70, 0x74, 0x7c, 0xff})
+		drawToggle(dst, t, br, "Human", !s.computer[i], br.Contains(s.ptr.x, s.ptr.y), sc)
+		drawToggle(dst, t, cr, "Computer", s.computer[i], cr.Contains(s.ptr.x, s.ptr.y), sc)
+	}
+	if r, ok := hits["level-1"]; ok {
+		t.Add("Level", lf, x0, r.CY(), render.Left, render.TextColor)
+		for n := 1; n <= 5; n++ {
+			br := hits[fmt.Sprintf("level-%d", n)]
+			drawToggle(dst, t, br, fmt.Sprint(n), s.level == n, br.Contains(s.ptr.x, s.ptr.y), sc)
+		}
+		last := hits["level-5"]
+		t.Add("1 beginner … 5 strongest (about 3 s a move)", bf, last.X+last.W+12*sc, r.CY(), render.Left, render.TextDim)
+		sr := hits["speed-slow"]
+		t.Add("Speed", lf, x0, sr.CY(), render.Left, render.TextColor)
+		for _, sp := range speeds {
+			br := hits["speed-"+strings.ToLower(sp.name)]
+			drawToggle(dst, t, br, sp.name, s.speed == sp.v, br.Contains(s.ptr.x, s.ptr.y), sc)
+		}
+	}
+	if cr, ok := hits["continue"]; ok {
+		bg := color.RGBA{0x2d, 0x5f, 0x9a, 0xff}
+		if cr.Contains(s.ptr.x, s.ptr.y) {
+			bg = color.RGBA{0x3a, 0x72, 0xb4, 0xff}
+		}
+		render.FillRoundRect(dst, cr, 8*sc, bg)
+		t.Add(fmt.Sprintf("Continue %s (%d %s)", s.cont.Info.Name, len(s.cont.Moves), plural(len(s.cont.Moves), "move")), render.Face(14*sc, true), cr.CX(), cr.CY(), render.Center, render.TextColor)
 	}
 	st := hits["start"]
 	bg := color.RGBA{0x2f, 0x6b, 0x4c, 0xff}
@@ -320,4 +445,12 @@ func wrap(s string, f *text.GoTextFace, w float64) []string {
 
 func rectImage(r render.Rect) image.Rectangle {
 	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H))
+}
+
+// plural is "1 move", "2 moves".
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
 }

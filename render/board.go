@@ -19,6 +19,9 @@ type BoardKey struct {
 	Labels       bool
 	ForbidCentre bool // Attangle: d4 is never occupied
 	Scale        float64
+	// Opaque fills the picture's background, so that the game screen can skip
+	// clearing the window each frame (fills cost much under software GL).
+	Opaque bool
 }
 
 // Board is the cached static picture of the 37-point board.
@@ -42,6 +45,9 @@ func (b *Board) Image(k BoardKey) *ebiten.Image {
 }
 
 func drawBoard(dst *ebiten.Image, k BoardKey) {
+	if k.Opaque {
+		dst.Fill(Background)
+	}
 	v := k.View
 	u := v.Unit
 	// The hexagon's plate: corners 3 steps out in the six directions, plus a rim.

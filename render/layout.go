@@ -125,11 +125,11 @@ type Screen struct {
 	Board       Rect
 	Panel       Rect
 	Moves       Rect            // the move list inside the panel
-	Buttons     map[string]Rect // "undo", "redo", "new", "pass"
+	Buttons     map[string]Rect // "undo", "redo", "new", "pass", "hint"
 }
 
 // ButtonOrder lists the game screen's buttons in drawing order.
-var ButtonOrder = []string{"undo", "redo", "new", "pass"}
+var ButtonOrder = []string{"undo", "redo", "new", "pass", "hint"}
 
 // LayoutScreen lays out a w×h device-pixel window at device scale s: the board on
 // the left, the panel on the right (or below, in a tall window).
@@ -144,13 +144,16 @@ func LayoutScreen(w, h, s float64) Screen {
 	pad := 12 * s
 	bh := 34 * s
 	inner := sc.Panel.Inset(pad)
-	// Bottom row: Undo, Redo, New; above it Pass.
+	// Bottom row: Undo, Redo, New.
 	bw := (inner.W - 2*8*s) / 3
 	y := inner.Y + inner.H - bh
 	for i, name := range []string{"undo", "redo", "new"} {
 		sc.Buttons[name] = Rect{inner.X + float64(i)*(bw+8*s), y, bw, bh}
 	}
-	sc.Buttons["pass"] = Rect{inner.X, y - bh - 8*s, inner.W, bh}
+	// Above it Pass (or Live while reviewing) and Hint, side by side.
+	hw := (inner.W - 8*s) / 2
+	sc.Buttons["pass"] = Rect{inner.X, y - bh - 8*s, hw, bh}
+	sc.Buttons["hint"] = Rect{inner.X + hw + 8*s, y - bh - 8*s, hw, bh}
 	// The move list takes the room between the player boxes and the buttons.
 	top := inner.Y + 250*s
 	sc.Moves = Rect{inner.X, top, inner.W, max(0, y-bh-16*s-top)}

@@ -2,10 +2,12 @@ package attangle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
 	"trihex/game"
+	"trihex/game/gametest"
 	"trihex/game/hex"
 )
 
@@ -147,7 +149,7 @@ func invariants(st game.State) error {
 }
 
 // legal returns the sorted legal moves in notation.
-func legal(s *State) []string { return sortedLegal(s) }
+func legal(s *State) []string { return gametest.SortedLegal(s) }
 
 // captures returns the sorted legal captures in notation.
 func captures(s *State) []string {
@@ -162,7 +164,7 @@ func captures(s *State) []string {
 
 func wantMoves(t *testing.T, s *State, got, want []string) {
 	t.Helper()
-	if !equalStrings(got, want) {
+	if !slices.Equal(got, want) {
 		t.Errorf("got %v, want %v in\n%v", got, want, s)
 	}
 }

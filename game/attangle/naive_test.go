@@ -2,10 +2,12 @@ package attangle
 
 import (
 	"flag"
+	"slices"
 	"sort"
 	"testing"
 
 	"trihex/game"
+	"trihex/game/gametest"
 	"trihex/game/hex"
 )
 
@@ -209,8 +211,8 @@ func TestNaiveRandomGames(t *testing.T) {
 		n := newNaive(loss)
 		var played []string
 		for {
-			got, want := sortedLegal(s), n.moves()
-			if !equalStrings(got, want) {
+			got, want := gametest.SortedLegal(s), n.moves()
+			if !slices.Equal(got, want) {
 				t.Fatalf("game %d after %v:\n%v\n got %v\nwant %v", i, played, s, got, want)
 			}
 			res := s.Result()
@@ -226,27 +228,6 @@ func TestNaiveRandomGames(t *testing.T) {
 			n.play(m)
 		}
 	}
-}
-
-func sortedLegal(s *State) []string {
-	var out []string
-	for _, m := range s.LegalMoves(nil) {
-		out = append(out, s.FormatMove(m))
-	}
-	sort.Strings(out)
-	return out
-}
-
-func equalStrings(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }
 
 func mustPlay(t testing.TB, s *State, moves ...string) {

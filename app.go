@@ -122,6 +122,14 @@ func parseAppFlags(args []string) (*appFlags, error) {
 
 // runApp opens the desktop app.
 func runApp(args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "install-desktop":
+			return installDesktop(args[1:], stdout, stderr)
+		case "uninstall-desktop":
+			return uninstallDesktop(args[1:], stdout, stderr)
+		}
+	}
 	f, err := parseAppFlags(args)
 	if err != nil {
 		fmt.Fprintln(stderr, "trihex:", err)
@@ -156,7 +164,8 @@ func runApp(args []string, stdout, stderr io.Writer) int {
 			}
 		}
 	}
-	err = ebiten.RunGame(a)
+	// The X11 class names the window for the desktop entry's StartupWMClass.
+	err = ebiten.RunGameWithOptions(a, &ebiten.RunGameOptions{X11ClassName: "Trihex", X11InstanceName: "trihex"})
 	a.stop()
 	if err != nil && !errors.Is(err, errQuit) {
 		fmt.Fprintln(stderr, "trihex:", err)
@@ -195,6 +204,8 @@ type app struct {
 	quit           bool
 	pendingPrompt  *pathPrompt // the path field to show if the native dialog fails
 	fpsLogged      time.Time
+	flip           bool      // the board turned by 180° (for this session)
+	sound          *soundBox // nil: silent
 }
 
 func newApp(f *appFlags) *app {
@@ -213,6 +224,8 @@ func newApp(f *appFlags) *app {
 			notices = append(notices, msg)
 		}
 	}
+	a.settings.Theme = render.SetTheme(a.settings.Theme)
+	a.sound = newSoundBox(a.volume())
 	level := a.settings.Level
 	if f.level != 0 {
 		level = f.level // for this session only: not remembered

@@ -29,7 +29,7 @@ L=$DIR/layout.json; rm -f "$L"
 "$BIN" --layout-out "$L" "$@" >"$DIR/log" 2>&1 &
 pid=$!
 for i in $(seq 100); do [ -s "$L" ] && break; sleep 0.2; done
-W=$(xdotool search --class ebitengine | head -1)
+W=$(xdotool search --onlyvisible --class Trihex | head -1)
 xdotool windowfocus --sync $W 2>/dev/null
 sleep 0.5
 pos() { python3 -c "import json,sys;d=json.load(open('$L'));c=d['cells'].get(sys.argv[1]) or (lambda b:[b[0]+b[2]/2,b[1]+b[3]/2])(d['buttons'][sys.argv[1]]);print(int(c[0]),int(c[1]))" "$1"; }

@@ -25,12 +25,14 @@ import (
 type menuItem struct {
 	id, label, keys string
 	path            string // recent files: the file to open
+	check           bool   // View menu: the choice in effect
 }
 
 // chrome is the app's state around the scenes.
 type chrome struct {
 	ptr      pointer
 	menuOpen bool
+	menuView bool // the open menu is the View menu, not the File menu
 	confirm  *confirmBox
 	prompt   *pathPrompt
 	banner   banner
@@ -91,6 +93,9 @@ func (a *app) play() *play {
 }
 
 func (a *app) menuItems() []menuItem {
+	if a.menuView {
+		return a.viewItems()
+	}
 	items := []menuItem{
 		{id: "new", label: "New", keys: "Ctrl+N"},
 		{id: "open", label: "Open…", keys: "Ctrl+O"},
@@ -113,14 +118,18 @@ func (a *app) menuEnabled(id string) bool {
 // chromeRects lays out the File button, the open menu, the banner and the boxes.
 func (a *app) chromeRects() map[string]render.Rect {
 	s := a.scale
-	out := map[string]render.Rect{"file": {X: 8 * s, Y: 8 * s, W: 64 * s, H: 30 * s}}
+	out := map[string]render.Rect{"file": {X: 8 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, "view": {X: 78 * s, Y: 8 * s, W: 64 * s, H: 30 * s}}
 	if a.menuOpen {
 		y := 42 * s
+		x := 8 * s
+		if a.menuView {
+			x = 78 * s
+		}
 		for _, it := range a.menuItems() {
-			if strings.HasPrefix(it.id, "recent-0") || it.id == "quit" {
-				y += 8 * s // separators around the recent files
+			if strings.HasPrefix(it.id, "recent-0") || it.id == "quit" || it.id == "coords" || it.id == "sound" {
+				y += 8 * s // separators around the recent files, between the View groups
 			}
-			out["menu-"+it.id] = render.Rect{X: 8 * s, Y: y, W: 300 * s, H: 28 * s}
+			out["menu-"+it.id] = render.Rect{X: x, Y: y, W: 300 * s, H: 28 * s}
 			y += 28 * s
 		}
 	}
@@ -131,7 +140,7 @@ func (a *app) chromeRects() map[string]render.Rect {
 			area = p.screen.Board.W
 		}
 		w := min(area-40*s, 760*s)
-		out["banner"] = render.Rect{X: (area - w) / 2, Y: a.h - 84*s, W: w, H: 64 * s}
+		out["banner"] = render.Rect{X: (area - w) / 2, Y: a.h - 68*s, W: w, H: 64 * s} // over the review bar, clear of the board
 	}
 	if a.confirm != nil || a.prompt != nil {
 		box := render.Rect{X: a.w/2 - 230*s, Y: a.h/2 - 80*s, W: 460 * s, H: 160 * s}
@@ -199,7 +208,7 @@ func (a *app) updateChrome() error {
 		a.updatePrompt()
 	case a.menuOpen:
 		a.eaten = true
-		if keyPressed(ebiten.KeyEscape) || (alt() && keyPressed(ebiten.KeyF)) {
+		if keyPressed(ebiten.KeyEscape) || (alt() && (keyPressed(ebiten.KeyF) || keyPressed(ebiten.KeyV))) {
 			a.menuOpen = false
 			a.layoutDirty = true
 			break
@@ -218,7 +227,11 @@ func (a *app) updateChrome() error {
 		shift := ebiten.IsKeyPressed(ebiten.KeyShift)
 		switch {
 		case at("file") || (alt() && keyPressed(ebiten.KeyF)):
-			a.menuOpen = true
+			a.menuOpen, a.menuView = true, false
+			a.eaten = true
+			a.layoutDirty = true
+		case at("view") || (alt() && keyPressed(ebiten.KeyV)):
+			a.menuOpen, a.menuView = true, true
 			a.eaten = true
 			a.layoutDirty = true
 		case at("banner") || (a.banner.text != "" && keyPressed(ebiten.KeyEscape)):
@@ -235,6 +248,8 @@ func (a *app) updateChrome() error {
 			a.cmdSave()
 		case ctrl() && keyPressed(ebiten.KeyQ):
 			a.cmdQuit()
+		case !ctrl() && !alt():
+			a.viewKeys()
 		}
 	}
 	if a.modal() {
@@ -262,6 +277,7 @@ func (a *app) runMenu(it menuItem) {
 		a.cmdSaveAs()
 	case it.id == "quit":
 		a.cmdQuit()
+	case a.runView(it.id):
 	case it.path != "":
 		path := it.path
 		a.askDrop("Open "+filepath.Base(path), func() { a.openPath(path) })
@@ -504,9 +520,16 @@ func (a *app) drawChrome(dst *ebiten.Image, t *render.Texts) {
 	}
 	render.FillRoundRect(dst, fb, 6*s, bg)
 	t.Add("File", render.Face(14*s, true), fb.CX(), fb.CY(), render.Center, render.TextColor)
+	vb := rects["view"]
+	bg = render.ButtonBG
+	if (a.menuOpen && a.menuView) || vb.Contains(a.ptr.x, a.ptr.y) {
+		bg = render.ButtonHot
+	}
+	render.FillRoundRect(dst, vb, 6*s, bg)
+	t.Add("View", render.Face(14*s, true), vb.CX(), vb.CY(), render.Center, render.TextColor)
 	if a.menuOpen {
 		items := a.menuItems()
-		first, last := rects["menu-"+items[0].id], rects["menu-quit"]
+		first, last := rects["menu-"+items[0].id], rects["menu-"+items[len(items)-1].id]
 		bgR := render.Rect{X: first.X, Y: first.Y - 4*s, W: first.W, H: last.Y + last.H - first.Y + 8*s}
 		render.FillRoundRect(dst, bgR, 8*s, color.RGBA{0x33, 0x38, 0x41, 0xff})
 		render.StrokeRoundRect(dst, bgR, 8*s, 1*s, color.RGBA{0x55, 0x5b, 0x66, 0xff})
@@ -523,6 +546,12 @@ func (a *app) drawChrome(dst *ebiten.Image, t *render.Texts) {
 				c = color.RGBA{0x70, 0x74, 0x7c, 0xff}
 			}
 			label := it.label
+			if it.check {
+				t.Add("•", render.Face(16*s, true), r.X+12*s, r.CY(), render.Left, render.Highlight)
+			}
+			if a.menuView {
+				label = "   " + label
+			}
 			if it.path != "" {
 				if i == 4 {
 					t.Add("Recent", kf, r.X+r.W-12*s, r.CY(), render.Right, render.TextDim)

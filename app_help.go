@@ -8,6 +8,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"trihex/assets"
 	"trihex/game"
 	"trihex/render"
 )
@@ -38,14 +39,17 @@ Esc            cancel a half-built move
 P              pass (Abande, when passing is legal)
 Ctrl+Z / Ctrl+Y  undo / redo
 Left / Right   review earlier positions; End returns to the live one
-Alt+F          File menu
+J / K / L      review: step back / play or pause / step forward
+Alt+F / Alt+V  File menu / View menu
+V / R / C      theme / flip the board 180° / coordinates
+M / [ / ]      sound on or off / softer / louder
+N              next game of an Andantino series
 Ctrl+N / Ctrl+O  new game (start screen) / open a game
 Ctrl+S / Ctrl+Shift+S  save / save as
 Ctrl+Q         quit (asks first when moves are not saved)
 H              hint: the computer's suggestion is ringed in blue
 T              show or hide the computer's best move and win estimate while it thinks
 Space          pause or resume the computer (Computer vs Computer pauses on undo)
-C              show or hide coordinates
 Home           fit the Andantino view; drag pans, the wheel zooms
 F1 / ? / F11   rules of the game / this sheet / fullscreen`
 
@@ -128,26 +132,10 @@ func (h *help) drawPictures(dst *ebiten.Image, r render.Rect, s float64) {
 // appIcons draws the window icon: a hexagon with three stacked discs.
 func appIcons() []image.Image {
 	var out []image.Image
-	for _, n := range []int{16, 32, 64} {
-		img := image.NewRGBA(image.Rect(0, 0, n, n))
-		c := float64(n) / 2
-		for y := 0; y < n; y++ {
-			for x := 0; x < n; x++ {
-				px, py := float64(x)+0.5-c, float64(y)+0.5-c
-				// Pointy-top hexagon of circumradius c.
-				ax, ay := math.Abs(px), math.Abs(py)
-				if ax <= c*0.866 && ay <= c-ax*0.577 {
-					img.Set(x, y, render.BoardFill)
-				}
-				for i, col := range []color.RGBA{{0x26, 0x26, 0x2a, 0xff}, {0xf4, 0xf1, 0xea, 0xff}, {0x26, 0x26, 0x2a, 0xff}} {
-					dy := py - c*0.25 + float64(i)*c*0.28
-					if (px*px)/(c*c*0.3)+(dy*dy)/(c*c*0.08) <= 1 {
-						img.Set(x, y, col)
-					}
-				}
-			}
+	for _, n := range []int{16, 32, 48, 64} {
+		if img, err := assets.Icon(n); err == nil {
+			out = append(out, img)
 		}
-		out = append(out, img)
 	}
 	return out
 }

@@ -68,6 +68,12 @@ type play struct {
 
 	layer    *ebiten.Image // the Andantino surface's static layer
 	layerKey surfaceKey
+
+	flip     bool         // the view is turned by 180°
+	replay   input.Replay // the review's play/pause
+	lastTick time.Time    // for the replay's pace
+	series   *seriesRun   // an Andantino series, or nil
+	endSound bool         // the game-end sound was played for this result
 }
 
 type listHit struct {
@@ -80,7 +86,9 @@ func (a *app) newPlay(info *game.Info, opts game.Options, seats [2]seat) *play {
 	p := newPlay(info, opts)
 	p.seats = seats
 	p.labels = a.settings.Coordinates
+	p.flip = a.flip
 	p.speed = a.settings.AnimationSpeed
+	p.replay.Speed = 1
 	p.ai.details = true
 	p.ai.lastMove = time.Now()
 	p.tags = []save.Tag{{Name: "Date", Value: p.started.Format("2006-01-02")}}
@@ -101,6 +109,10 @@ func (a *app) newPlayFromGame(g *save.Game) *play {
 		}
 	}
 	p.tags = append([]save.Tag(nil), g.Record.Tags...)
+	if g.Info.Name == "Andantino" {
+		p.series = seriesFromTags(g.Record, p.seats)
+	}
+	p.endSound = p.match.Live().Result().Over
 	if p.computerToMove() && p.humans() {
 		// Opened on the computer's turn: wait for a click on Space, not surprise.
 		p.ai.paused = true
@@ -132,7 +144,11 @@ func newPlay(info *game.Info, opts game.Options) *play {
 // relayout recomputes the screen layout and the board view for the window size.
 func (p *play) relayout(a *app) {
 	sc := render.LayoutScreen(a.w, a.h, a.scale)
-	if sc.W == p.screen.W && sc.H == p.screen.H && sc.Scale == p.screen.Scale && p.sprites != nil {
+	if p.flip != a.flip {
+		p.flip = a.flip
+		p.screen = render.Screen{} // refit below
+	}
+	if sc.W == p.screen.W && sc.H == p.screen.H && sc.Scale == p.screen.Scale && !p.sprites.Stale() {
 		return
 	}
 	p.screen = sc
@@ -144,25 +160,33 @@ func (p *play) relayout(a *app) {
 // fitView fits the board (or all tiles and legal cells) into the board area.
 func (p *play) fitView() {
 	area := p.screen.Board.Inset(8 * p.screen.Scale)
+	area.H -= reviewBarH * p.screen.Scale // the review bar
 	if p.surface {
+		// Room at the top for the File and View buttons and the result banner.
+		top := 44 * p.screen.Scale
+		if p.series != nil {
+			top += 20 * p.screen.Scale
+		}
+		area.Y += top
+		area.H -= top
 		cells := p.surfaceCells(p.match.View())
-		p.view = render.Fit(cells, area, 1.2, 46*p.screen.Scale)
+		p.view = render.FitFlip(cells, area, 1.2, 46*p.screen.Scale, p.flip)
 	} else {
 		// A unit of margin for the rim and labels; room at the top for the banner.
 		area.Y += 36 * p.screen.Scale
 		area.H -= 36 * p.screen.Scale
-		p.view = render.Fit(render.BoardCells(), area, 1.25, 0)
+		p.view = render.FitFlip(render.BoardCells(), area, 1.25, 0, p.flip)
 	}
 	p.ensureSprites()
 }
 
 func (p *play) ensureSprites() {
-	if p.sprites == nil || math.Abs(p.sprites.Unit-p.view.Unit) > 0.01 {
+	if p.sprites.Stale() || math.Abs(p.sprites.Unit-p.view.Unit) > 0.01 {
 		p.sprites.Dispose()
 		p.sprites = render.NewSprites(p.view.Unit)
 	}
 	su := 13 * p.screen.Scale
-	if p.small == nil || p.small.Unit != su {
+	if p.small.Stale() || p.small.Unit != su {
 		p.small.Dispose()
 		p.small = render.NewSprites(su)
 	}
@@ -260,17 +284,23 @@ func (p *play) playMove(a *app, ch input.Choice) {
 		return
 	}
 	p.pushAnims(p.animsFor(before, ch, p.match.Live()))
+	p.moveSound(a, ch)
 	p.afterMove(a)
 }
 
 func (p *play) update(a *app) error {
 	p.relayout(a)
+	p.labels = a.settings.Coordinates
 	p.ptr.update(a.scale)
 	p.anims.tick()
 	p.think(a)
 	m := p.match
+	p.tickReplay(a)
 	if a.modal() || a.eaten || a.overlay != nil {
 		return nil // the File menu, a box or the help page has the input
+	}
+	if p.updateReview(a) {
+		return nil // the review bar had the click or the key
 	}
 	wasInput := p.inputState() != nil
 
@@ -292,10 +322,6 @@ func (p *play) update(a *app) error {
 	case keyPressed(ebiten.KeySpace):
 		p.ai.paused = !p.ai.paused
 		p.ai.lastMove = time.Time{}
-	case keyPressed(ebiten.KeyC):
-		p.labels = !p.labels
-		a.settings.Coordinates = p.labels
-		a.saveSettings()
 	case keyPressed(ebiten.KeyLeft):
 		m.Back()
 		p.anims.clear()
@@ -321,7 +347,7 @@ func (p *play) update(a *app) error {
 
 	// Pan and zoom the surface.
 	if p.surface {
-		if p.ptr.dragging && p.screen.Board.Contains(p.ptr.downX, p.ptr.downY) && (p.ptr.dx != 0 || p.ptr.dy != 0) {
+		if p.ptr.dragging && p.screen.Board.Contains(p.ptr.downX, p.ptr.downY) && !p.reviewBar().Contains(p.ptr.downX, p.ptr.downY) && (p.ptr.dx != 0 || p.ptr.dy != 0) {
 			p.view = p.view.Pan(p.ptr.dx, p.ptr.dy)
 			p.viewFixed = true
 		}
@@ -363,7 +389,11 @@ func (p *play) update(a *app) error {
 			case "redo":
 				p.redo(a)
 			case "new":
-				a.cmdNew()
+				if p.seriesNext() {
+					a.nextSeriesGame(p)
+				} else {
+					a.cmdNew()
+				}
 			case "hint":
 				p.askHint()
 			case "pass":
@@ -387,7 +417,7 @@ func (p *play) update(a *app) error {
 			return nil
 		}
 	}
-	if !p.screen.Board.Contains(x, y) {
+	if !p.screen.Board.Contains(x, y) || p.reviewBar().Contains(x, y) {
 		return nil
 	}
 	if c, ok := p.cellAt(x, y); ok {
@@ -462,6 +492,7 @@ func (p *play) redo(a *app) {
 		mv, st := p.match.Move(i)
 		ch := input.Choice{Move: mv, Text: st.FormatMove(mv), Cells: input.Cells(st, mv)}
 		p.pushAnims(p.animsFor(before, ch, p.match.Live()))
+		p.moveSound(a, ch)
 		p.afterMove(a)
 	}
 }
@@ -519,7 +550,11 @@ func (p *play) layout(a *app) (map[string][2]float64, map[string]render.Rect) {
 			cells[pt.Label()] = [2]float64{x, y}
 		}
 	}
-	return cells, p.buttons()
+	buttons := p.buttons()
+	for k, r := range p.reviewRects() {
+		buttons[k] = r
+	}
+	return cells, buttons
 }
 
 // resultText says how the game ended, RULES.md style.
@@ -603,20 +638,37 @@ func (p *play) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 		}
 	}
 	p.drawPanel(a, dst, t)
+	p.drawReview(dst, t)
 	if msg := p.statusOverlay(); msg != "" {
 		f := render.Face(18*s, true)
 		w, _ := render.Measure(msg, f)
-		r := render.Rect{X: p.screen.Board.CX() - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: 36 * s}
+		sub := ""
+		if p.series != nil && !p.match.Reviewing() {
+			sub = p.series.result(p.match.Live())
+		}
+		sf := render.Face(14*s, true)
+		sw, _ := render.Measure(sub, sf)
+		w = min(max(w, sw), p.screen.Board.W-200*s)
+		h := 36 * s
+		if sub != "" {
+			h += 20 * s
+		}
+		// Clear of the File and View buttons at the top left.
+		cx := max(p.screen.Board.CX(), 160*s+w/2+16*s)
+		r := render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
 		c := color.NRGBA{0x10, 0x12, 0x16, 0xe0}
 		render.FillRoundRect(dst, r, 8*s, c)
-		t.Add(msg, f, r.CX(), r.CY(), render.Center, render.LastMove)
+		t.Add(msg, f, r.CX(), r.Y+18*s, render.Center, render.LastMove)
+		if sub != "" {
+			t.Add(sub, sf, r.CX(), r.Y+44*s, render.Center, render.TextColor)
+		}
 	}
 }
 
 // statusOverlay is the banner over the board: the result, or the review notice.
 func (p *play) statusOverlay() string {
 	if p.match.Reviewing() {
-		return fmt.Sprintf("Reviewing after move %d of %d — End returns", p.match.ViewIndex(), p.match.Len())
+		return fmt.Sprintf("Reviewing move %d of %d · End returns", p.match.ViewIndex(), p.match.Len())
 	}
 	return p.resultText(p.match.Live())
 }
@@ -666,7 +718,11 @@ func (p *play) drawStacks(dst *ebiten.Image, s game.State) {
 		hoverOut = p.picker.Hover(p.hover)
 	}
 	// Back rows first so that stacks in front overlap those behind.
-	for i := len(hex.Points) - 1; i >= 0; i-- {
+	for k := range hex.Points {
+		i := len(hex.Points) - 1 - k
+		if p.view.Flip {
+			i = k // turned round, the back rows are the other end
+		}
 		pt := hex.Points[i]
 		c := pt.Coord()
 		x, y := p.view.ToPixel(c)
@@ -714,6 +770,7 @@ type surfaceKey struct {
 	anim      *anim // the running animation step hides cells
 	scale     float64
 	hasWinner bool
+	theme     int
 }
 
 // drawSurface draws the Andantino surface: the tiles, legal cells and labels come
@@ -725,7 +782,7 @@ func (p *play) drawSurface(dst *ebiten.Image, s game.State) {
 	k := surfaceKey{
 		state: s, view: p.view, w: int(math.Ceil(p.screen.Board.W)), h: int(math.Ceil(p.screen.Board.H)),
 		labels: p.labels, live: live, sel: fmt.Sprint(p.picker.Selection()), targets: len(p.picker.Targets()), anim: p.anims.current(),
-		scale: p.screen.Scale, hasWinner: s.Result().Over,
+		scale: p.screen.Scale, hasWinner: s.Result().Over, theme: render.ThemeGen(),
 	}
 	if p.layer == nil || k != p.layerKey {
 		if p.layer == nil || p.layer.Bounds().Dx() != k.w || p.layer.Bounds().Dy() != k.h {
@@ -804,7 +861,11 @@ func (p *play) drawSurfaceStatic(dst *ebiten.Image, t *render.Texts, s game.Stat
 	}
 	lo, hi := sf.Bounds()
 	small := render.Face(max(8*p.screen.Scale, p.view.Unit*0.32), false)
-	for r := hi.R; r >= lo.R; r-- {
+	for k := 0; k <= hi.R-lo.R; k++ {
+		r := hi.R - k
+		if p.view.Flip {
+			r = lo.R + k
+		}
 		for q := lo.Q; q <= hi.Q; q++ {
 			c := hex.Coord{Q: q, R: r}
 			x, y := p.view.ToPixel(c)
@@ -823,11 +884,11 @@ func (p *play) drawSurfaceStatic(dst *ebiten.Image, t *render.Texts, s game.Stat
 				sp.Ring(dst, x, y, 0.45, render.LastMove)
 			}
 			if p.labels && p.view.Unit > 18*p.screen.Scale {
-				clr := color.Color(color.RGBA{0x40, 0x40, 0x40, 0xff})
-				if owner == 1 {
-					clr = color.RGBA{0xff, 0xe0, 0xe0, 0xff}
+				ly := y
+				if render.CurrentTheme().Mark[p.sides[owner]] != render.MarkNone {
+					ly = y + p.view.Unit*0.45 // clear of the marking
 				}
-				t.Add(fmt.Sprintf("%d,%d", q, r), small, x, y, render.Center, clr)
+				t.Add(fmt.Sprintf("%d,%d", q, r), small, x, ly, render.Center, render.LabelColour(p.sides[owner]))
 			}
 		}
 	}
@@ -859,6 +920,10 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 		}
 	}
 	y += 30 * s
+	if p.series != nil {
+		t.Add(p.series.summary(live), render.Face(13*s, true), in.X, y-4*s, render.Left, render.Accent)
+		y += 20 * s
+	}
 	// Status: the result, an error, or whose turn.
 	status := ""
 	clr := color.Color(render.TextColor)
@@ -893,7 +958,11 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 			render.StrokeRoundRect(dst, box, 8*s, 2*s, render.Highlight)
 		}
 		p.small.Disc(dst, p.sides[pl], box.X+18*s, box.Y+18*s, 1)
-		t.Add(p.info.Players[pl]+" · "+p.seatName(pl), render.Face(15*s, true), box.X+36*s, box.Y+18*s, render.Left, render.TextColor)
+		who := p.info.Players[pl] + " · " + p.seatName(pl)
+		if p.series != nil {
+			who = fmt.Sprintf("%s · P%d", who, p.series.participant(pl)+1)
+		}
+		t.Add(who, render.Face(15*s, true), box.X+36*s, box.Y+18*s, render.Left, render.TextColor)
 		line, count := p.playerFacts(shown, pl)
 		t.Add(line, render.Face(13*s, false), box.X+12*s, box.Y+42*s, render.Left, render.TextDim)
 		if th := p.boxThinking(pl); th != "" {
@@ -953,6 +1022,12 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 	// Buttons.
 	for name, r := range p.buttons() {
 		label := map[string]string{"undo": "Undo", "redo": "Redo", "new": "New", "pass": "Pass", "live": "Live (End)", "hint": "Hint (H)"}[name]
+		if name == "new" && p.seriesNext() {
+			label = "Next game"
+			if w, _ := render.Measure(label, render.Face(14*s, true)); w > r.W-16*s {
+				label = "Next"
+			}
+		}
 		on := p.buttonEnabled(name)
 		hot := on && r.Contains(p.ptr.x, p.ptr.y)
 		bg := render.ButtonBG
@@ -1031,5 +1106,8 @@ func (p *play) poolPos(pl game.Player) (float64, float64) {
 	s := p.screen.Scale
 	in := p.screen.Panel.Inset(12 * s)
 	y := in.Y + 14*s + 30*s + 22*s + float64(pl)*(84*s+8*s)
+	if p.series != nil {
+		y += 20 * s
+	}
 	return in.X + 18*s, y + 66*s
 }

@@ -30,6 +30,7 @@ type startScreen struct {
 	level    int
 	speed    float64
 	cont     *save.Game // an unfinished autosaved game to continue
+	series   int        // Andantino: games in the series (1: a single game)
 }
 
 // gameOrder puts the games in the order the product names them.
@@ -82,11 +83,21 @@ func (s *startScreen) begin(a *app) {
 	a.settings.Level = s.level
 	a.settings.AnimationSpeed = s.speed
 	a.saveSettings()
-	a.setScene(a.newPlay(info, s.options(), seats))
+	p := a.newPlay(info, s.options(), seats)
+	if s.seriesOn() {
+		p.series = newSeriesRun(s.series, seats)
+		p.tags = append(p.tags, p.series.tag())
+	}
+	a.setScene(p)
+}
+
+// seriesOn reports whether a series is chosen (Andantino only).
+func (s *startScreen) seriesOn() bool {
+	return s.games[s.sel].Name == "Andantino" && s.series > 1
 }
 
 func newStartScreen() *startScreen {
-	s := &startScreen{choice: map[string]int{}, level: 3, speed: 1}
+	s := &startScreen{choice: map[string]int{}, level: 3, speed: 1, series: 1}
 	for _, name := range gameOrder {
 		if info, err := game.Lookup(name); err == nil {
 			s.games = append(s.games, info)
@@ -120,6 +131,9 @@ func (s *startScreen) lay(a *app) (cards []render.Rect, hits map[string]render.R
 	if s.computer[0] || s.computer[1] {
 		rows += 2 // level and speed
 	}
+	if s.games[s.sel].Name == "Andantino" {
+		rows++ // series
+	}
 	// The cards give way to the rows below them in a short window.
 	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*40*sc-70*sc))
 	x0 := (w - (n*cw + (n-1)*gap)) / 2
@@ -150,6 +164,12 @@ func (s *startScreen) lay(a *app) (cards []render.Rect, hits map[string]render.R
 		y += 40 * sc
 		for i, sp := range speeds {
 			hits["speed-"+strings.ToLower(sp.name)] = render.Rect{X: x0 + 170*sc + float64(i)*86*sc, Y: y, W: 80 * sc, H: 30 * sc}
+		}
+		y += 40 * sc
+	}
+	if info.Name == "Andantino" {
+		for i, n := range seriesChoices {
+			hits[fmt.Sprintf("series-%d", n)] = render.Rect{X: x0 + 170*sc + float64(i)*96*sc, Y: y, W: 90 * sc, H: 30 * sc}
 		}
 		y += 40 * sc
 	}
@@ -221,6 +241,8 @@ func (s *startScreen) update(a *app) error {
 					s.computer[i] = strings.HasSuffix(name, "-computer")
 				}
 			}
+		case strings.HasPrefix(name, "series-"):
+			fmt.Sscanf(name, "series-%d", &s.series)
 		case strings.HasPrefix(name, "level-"):
 			s.level = int(name[len(name)-1] - '0')
 		case strings.HasPrefix(name, "speed-"):
@@ -328,6 +350,26 @@ func (s *startScreen) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 			drawToggle(dst, t, br, sp.name, s.speed == sp.v, br.Contains(s.ptr.x, s.ptr.y), sc)
 		}
 	}
+	if r, ok := hits["series-1"]; ok {
+		t.Add("Series", lf, x0, r.CY(), render.Left, render.TextColor)
+		for _, n := range seriesChoices {
+			br := hits[fmt.Sprintf("series-%d", n)]
+			label := fmt.Sprintf("%d games", n)
+			if n == 1 {
+				label = "1 game"
+			}
+			drawToggle(dst, t, br, label, s.series == n, br.Contains(s.ptr.x, s.ptr.y), sc)
+		}
+		last := hits[fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])]
+		if room := a.w - (last.X + last.W + 24*sc); room > 120*sc {
+			hf := render.Face(12*sc, false)
+			lines := wrap("Colours alternate; a win scores 50 minus the tiles on the surface.", hf, room)
+			lines = lines[:min(2, len(lines))]
+			for k, line := range lines {
+				t.Add(line, hf, last.X+last.W+12*sc, r.CY()+(float64(k)-float64(len(lines)-1)/2)*15*sc, render.Left, render.TextDim)
+			}
+		}
+	}
 	if cr, ok := hits["continue"]; ok {
 		bg := color.RGBA{0x2d, 0x5f, 0x9a, 0xff}
 		if cr.Contains(s.ptr.x, s.ptr.y) {
@@ -342,7 +384,11 @@ func (s *startScreen) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 		bg = color.RGBA{0x3a, 0x85, 0x5e, 0xff}
 	}
 	render.FillRoundRect(dst, st, 8*sc, bg)
-	t.Add("Start "+info.Name, render.Face(17*sc, true), st.CX(), st.CY(), render.Center, render.TextColor)
+	label := "Start " + info.Name
+	if s.seriesOn() {
+		label = fmt.Sprintf("Start a %d-game series", s.series)
+	}
+	t.Add(label, render.Face(17*sc, true), st.CX(), st.CY(), render.Center, render.TextColor)
 }
 
 func drawToggle(dst *ebiten.Image, t *render.Texts, r render.Rect, label string, on, hot bool, sc float64) {

@@ -27,14 +27,16 @@ type BoardKey struct {
 // Board is the cached static picture of the 37-point board.
 type Board struct {
 	key BoardKey
+	gen int // theme generation
 	img *ebiten.Image
 }
 
 // Image returns the board picture for k, rendering it when k changed.
 func (b *Board) Image(k BoardKey) *ebiten.Image {
-	if b.img != nil && b.key == k {
+	if b.img != nil && b.key == k && b.gen == gen {
 		return b.img
 	}
+	b.gen = gen
 	if b.img != nil {
 		b.img.Deallocate()
 	}
@@ -67,8 +69,9 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 		}
 	}
 	plate.Close()
+	lw := current.LineWidth
 	fill(dst, &plate, BoardFill)
-	stroke(dst, &plate, max(2, u*0.08), BoardEdge)
+	stroke(dst, &plate, max(2, u*0.08*lw), BoardEdge)
 	// Lines joining neighbouring points, each segment once (three of six directions).
 	var lines vector.Path
 	for _, p := range hex.Points {
@@ -83,7 +86,7 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 			lines.LineTo(float32(x1), float32(y1))
 		}
 	}
-	stroke(dst, &lines, max(1, u*0.05), BoardLine)
+	stroke(dst, &lines, max(1, u*0.05*lw), BoardLine)
 	var dots vector.Path
 	for _, p := range hex.Points {
 		x, y := v.ToPixel(p.Coord())
@@ -107,7 +110,7 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 	if k.Labels {
 		// Straight below a point no line leaves it, so the label goes there.
 		f := Face(max(9*k.Scale, u*0.3), false)
-		lc := color.RGBA{0x4a, 0x32, 0x14, 0xff}
+		lc := BoardLabel
 		for _, p := range hex.Points {
 			x, y := v.ToPixel(p.Coord())
 			DrawText(dst, p.Label(), f, x, y+u*0.56, Center, lc)

@@ -34,11 +34,20 @@ var sqrt3 = math.Sqrt(3)
 // View maps axial coordinates to pixels: the cell or point (q, r) is at
 // (OX + Unit·√3·(q + r/2), OY − Unit·1.5·r). Unit is the circumradius of a hex cell;
 // neighbouring points are √3·Unit apart.
-type View struct{ OX, OY, Unit float64 }
+// With Flip set the picture is turned by 180° about (OX, OY), for two players
+// sitting opposite each other.
+type View struct {
+	OX, OY, Unit float64
+	Flip         bool
+}
 
 // ToPixel returns the centre of c in pixels.
 func (v View) ToPixel(c hex.Coord) (x, y float64) {
-	return v.OX + v.Unit*sqrt3*(float64(c.Q)+float64(c.R)/2), v.OY - v.Unit*1.5*float64(c.R)
+	dx, dy := v.Unit*sqrt3*(float64(c.Q)+float64(c.R)/2), -v.Unit*1.5*float64(c.R)
+	if v.Flip {
+		dx, dy = -dx, -dy
+	}
+	return v.OX + dx, v.OY + dy
 }
 
 // FromPixel returns the cell whose hexagon holds (x, y), and the distance from its
@@ -46,6 +55,9 @@ func (v View) ToPixel(c hex.Coord) (x, y float64) {
 func (v View) FromPixel(x, y float64) (hex.Coord, float64) {
 	fx := (x - v.OX) / v.Unit
 	fy := (y - v.OY) / v.Unit
+	if v.Flip {
+		fx, fy = -fx, -fy
+	}
 	r := -fy / 1.5
 	q := fx/sqrt3 - r/2
 	// Cube rounding: round all three, fix the one that moved most.
@@ -80,6 +92,11 @@ func Extent(cells []hex.Coord) (minX, minY, maxX, maxY float64) {
 // around the outermost centres, as large as fits but no larger than maxUnit
 // pixels per unit (0: no limit), centred.
 func Fit(cells []hex.Coord, area Rect, margin, maxUnit float64) View {
+	return FitFlip(cells, area, margin, maxUnit, false)
+}
+
+// FitFlip is Fit for a view turned by 180° when flip is set.
+func FitFlip(cells []hex.Coord, area Rect, margin, maxUnit float64, flip bool) View {
 	if len(cells) == 0 {
 		cells = []hex.Coord{{}}
 	}
@@ -91,6 +108,9 @@ func Fit(cells []hex.Coord, area Rect, margin, maxUnit float64) View {
 		unit = min(unit, maxUnit)
 	}
 	unit = max(unit, 1)
+	if flip {
+		return View{OX: area.CX() + unit*(minX+maxX)/2, OY: area.CY() + unit*(minY+maxY)/2, Unit: unit, Flip: true}
+	}
 	return View{
 		OX:   area.CX() - unit*(minX+maxX)/2,
 		OY:   area.CY() - unit*(minY+maxY)/2,
@@ -103,11 +123,11 @@ func Fit(cells []hex.Coord, area Rect, margin, maxUnit float64) View {
 func (v View) ZoomAt(x, y, f, lo, hi float64) View {
 	u := max(lo, min(hi, v.Unit*f))
 	f = u / v.Unit
-	return View{OX: x - (x-v.OX)*f, OY: y - (y-v.OY)*f, Unit: u}
+	return View{OX: x - (x-v.OX)*f, OY: y - (y-v.OY)*f, Unit: u, Flip: v.Flip}
 }
 
 // Pan moves the view by (dx, dy) pixels.
-func (v View) Pan(dx, dy float64) View { return View{v.OX + dx, v.OY + dy, v.Unit} }
+func (v View) Pan(dx, dy float64) View { return View{v.OX + dx, v.OY + dy, v.Unit, v.Flip} }
 
 // BoardCells lists the 37 points of the Abande and Attangle board as coordinates.
 func BoardCells() []hex.Coord {

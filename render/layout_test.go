@@ -8,7 +8,7 @@ import (
 )
 
 func TestPixelRoundTrip(t *testing.T) {
-	views := []View{{0, 0, 1}, {400, 300, 37.5}, {-20, 1000, 12.25}}
+	views := []View{{0, 0, 1, false}, {400, 300, 37.5, false}, {-20, 1000, 12.25, true}}
 	for _, v := range views {
 		for q := -8; q <= 8; q++ {
 			for r := -8; r <= 8; r++ {
@@ -30,7 +30,7 @@ func TestPixelRoundTrip(t *testing.T) {
 }
 
 func TestSpacing(t *testing.T) {
-	v := View{100, 100, 10}
+	v := View{OX: 100, OY: 100, Unit: 10}
 	for _, d := range hex.Dirs {
 		x0, y0 := v.ToPixel(hex.Coord{})
 		x1, y1 := v.ToPixel(d)

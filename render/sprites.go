@@ -12,6 +12,7 @@ import (
 // rather than anti-aliased paths (slow under software GL).
 type Sprites struct {
 	Unit float64 // the View unit they were made for
+	gen  int     // the theme generation they were drawn in
 
 	// Disc geometry: a piece seen from the side is an ellipse (its top face) of
 	// radii RX, RY over a band of height T; a stack's layers are T apart.
@@ -34,7 +35,9 @@ const DiscRadius = 0.56
 
 // NewSprites renders the sprites for a view unit of u pixels.
 func NewSprites(u float64) *Sprites {
-	s := &Sprites{Unit: u}
+	s := &Sprites{Unit: u, gen: gen}
+	th := current
+	pieceFace, pieceSide, pieceEdge := th.Face, th.Side, th.Edge
 	s.RX = DiscRadius * u
 	s.RY = s.RX * 0.55
 	s.T = s.RX * 0.34
@@ -42,7 +45,7 @@ func NewSprites(u float64) *Sprites {
 	w := int(math.Ceil(2*s.RX + 2*pad))
 	h := int(math.Ceil(2*s.RY + s.T + 2*pad))
 	s.discOX, s.discOY = s.RX+pad, s.RY+pad
-	lw := max(1, u*0.035)
+	lw := max(1, u*0.035*th.LineWidth)
 	for c := 0; c < numColours; c++ {
 		img := ebiten.NewImage(w, h)
 		var side vector.Path
@@ -74,6 +77,7 @@ func NewSprites(u float64) *Sprites {
 		sides.MoveTo(float32(s.discOX+s.RX), float32(s.discOY))
 		sides.LineTo(float32(s.discOX+s.RX), float32(s.discOY+s.T))
 		stroke(img, &sides, lw, pieceEdge[c])
+		mark(img, th, c, s.discOX, s.discOY, s.RX, s.RY)
 		s.disc[c] = img
 	}
 	// Tiles: hexagons a little smaller than the cell, with a darker lower rim.
@@ -88,10 +92,13 @@ func NewSprites(u float64) *Sprites {
 		var face vector.Path
 		hexagon(&face, s.tileO, s.tileO, tr)
 		fill(img, &face, pieceFace[c])
-		stroke(img, &face, max(1, u*0.04), pieceEdge[c])
-		var inner vector.Path
-		hexagon(&inner, s.tileO, s.tileO, tr*0.72)
-		stroke(img, &inner, max(1, u*0.03), color.NRGBA{0xff, 0xff, 0xff, 0x20})
+		stroke(img, &face, max(1, u*0.04*th.LineWidth), pieceEdge[c])
+		if th.Mark[c] == MarkNone {
+			var inner vector.Path
+			hexagon(&inner, s.tileO, s.tileO, tr*0.72)
+			stroke(img, &inner, max(1, u*0.03), color.NRGBA{0xff, 0xff, 0xff, 0x20})
+		}
+		mark(img, th, c, s.tileO, s.tileO, tr*0.62, tr*0.62)
 		s.tile[c] = img
 	}
 	s.cellLegal = ebiten.NewImage(ts, ts)
@@ -124,6 +131,24 @@ func NewSprites(u float64) *Sprites {
 	ellipse(&dot, s.ringO, s.ringO, rr, rr)
 	fill(s.dot, &dot, color.White)
 	return s
+}
+
+// Stale reports whether the theme changed since the sprites were drawn (nil
+// sprites are stale too).
+func (s *Sprites) Stale() bool { return s == nil || s.gen != gen }
+
+// mark draws the theme's marking of piece colour c on a face of radii rx, ry
+// centred at (cx, cy).
+func mark(img *ebiten.Image, th Theme, c int, cx, cy, rx, ry float64) {
+	var p vector.Path
+	switch th.Mark[c] {
+	case MarkRing:
+		ellipse(&p, cx, cy, rx*0.58, ry*0.58)
+		stroke(img, &p, max(1.5, rx*0.16), th.MarkColour[c])
+	case MarkDot:
+		ellipse(&p, cx, cy, rx*0.3, ry*0.3)
+		fill(img, &p, th.MarkColour[c])
+	}
 }
 
 // Dispose frees the sprites' images.

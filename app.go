@@ -204,7 +204,6 @@ type app struct {
 	quit           bool
 	pendingPrompt  *pathPrompt // the path field to show if the native dialog fails
 	fpsLogged      time.Time
-	flip           bool      // the board turned by 180° (for this session)
 	sound          *soundBox // nil: silent
 }
 

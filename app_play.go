@@ -86,7 +86,7 @@ func (a *app) newPlay(info *game.Info, opts game.Options, seats [2]seat) *play {
 	p := newPlay(info, opts)
 	p.seats = seats
 	p.labels = a.settings.Coordinates
-	p.flip = a.flip
+	p.flip = a.settings.Flip
 	p.speed = a.settings.AnimationSpeed
 	p.replay.Speed = 1
 	p.ai.details = true
@@ -144,8 +144,8 @@ func newPlay(info *game.Info, opts game.Options) *play {
 // relayout recomputes the screen layout and the board view for the window size.
 func (p *play) relayout(a *app) {
 	sc := render.LayoutScreen(a.w, a.h, a.scale)
-	if p.flip != a.flip {
-		p.flip = a.flip
+	if p.flip != a.settings.Flip {
+		p.flip = a.settings.Flip
 		p.screen = render.Screen{} // refit below
 	}
 	if sc.W == p.screen.W && sc.H == p.screen.H && sc.Scale == p.screen.Scale && !p.sprites.Stale() {

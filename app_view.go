@@ -10,8 +10,7 @@ import (
 )
 
 // The View menu and its keys: theme, coordinates, board flip, sound and volume.
-// The theme, coordinates, sound and volume are remembered in the settings; the
-// flip lasts for the session (the settings file has no field for it).
+// Every choice here is remembered in the settings.
 
 func (a *app) viewItems() []menuItem {
 	var items []menuItem
@@ -24,7 +23,7 @@ func (a *app) viewItems() []menuItem {
 	}
 	return append(items,
 		menuItem{id: "coords", label: "Coordinates", keys: "C", check: a.settings.Coordinates},
-		menuItem{id: "flip", label: "Flip board 180°", keys: "R", check: a.flip},
+		menuItem{id: "flip", label: "Flip board 180°", keys: "R", check: a.settings.Flip},
 		menuItem{id: "sound", label: "Sound", keys: "M", check: a.settings.Sound},
 		menuItem{id: "vol-up", label: fmt.Sprintf("Louder (now %d%%)", int(math.Round(a.settings.Volume*100))), keys: "]"},
 		menuItem{id: "vol-down", label: "Softer", keys: "["},
@@ -95,7 +94,8 @@ func (a *app) toggleCoords() {
 }
 
 func (a *app) toggleFlip() {
-	a.flip = !a.flip
+	a.settings.Flip = !a.settings.Flip
+	a.saveSettings()
 	a.layoutDirty = true
 }
 

@@ -67,6 +67,7 @@ type Settings struct {
 	WindowW, WindowH int
 	Theme            string
 	Coordinates      bool
+	Flip             bool // the board turned by 180°, for players sitting opposite
 	LastGame         string
 	LastOptions      string
 	Players          [2]string // "human" or "computer", First then Second

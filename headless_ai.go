@@ -127,6 +127,8 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	var (
 		mu      sync.Mutex
 		w, d, l int
+		spent   [2]time.Duration // thinking time of A and B
+		nmoves  [2]int
 		scores  []float64
 		next    int
 		wg      sync.WaitGroup
@@ -147,7 +149,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 				ea, _ := ai.ParseEngine(*a, *playouts, limit, gameSeed)
 				eb, _ := ai.ParseEngine(*b, *playouts, limit, gameSeed^0x5bd1e995)
 				aFirst := i%2 == 0
-				res, moves := playGame(start, ea, eb, aFirst)
+				res, moves, used, count := playGame(start, ea, eb, aFirst)
 				sA := 0.5
 				switch {
 				case res.Winner == game.NoPlayer:
@@ -166,6 +168,10 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 					d++
 				}
 				scores = append(scores, sA)
+				for k := range spent {
+					spent[k] += used[k]
+					nmoves[k] += count[k]
+				}
 				if *verbose {
 					side := "second"
 					if aFirst {
@@ -180,12 +186,21 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	}
 	wg.Wait()
 	mean, e := meanAnd2Sigma(scores)
+	fmt.Fprintf(stdout, "time per move: A %.3fs, B %.3fs\n", perMove(spent[0], nmoves[0]), perMove(spent[1], nmoves[1]))
 	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", w, d, l, mean, e)
 	return 0
 }
 
-// playGame plays one game between two engines from start.
-func playGame(start game.State, a, b ai.Engine, aFirst bool) (game.Result, int) {
+func perMove(d time.Duration, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return d.Seconds() / float64(n)
+}
+
+// playGame plays one game between two engines from start. It also returns the
+// thinking time and the number of moves of A and of B.
+func playGame(start game.State, a, b ai.Engine, aFirst bool) (res game.Result, plies int, used [2]time.Duration, count [2]int) {
 	s := start.Clone()
 	first, second := a, b
 	if !aFirst {
@@ -193,17 +208,24 @@ func playGame(start game.State, a, b ai.Engine, aFirst bool) (game.Result, int) 
 	}
 	for ply := 0; ; ply++ {
 		if r := s.Result(); r.Over {
-			return r, ply
+			return r, ply, used, count
 		}
 		e := first
 		if s.ToMove() == game.Second {
 			e = second
 		}
+		k := 0
+		if e != a {
+			k = 1
+		}
+		t0 := time.Now()
 		inf := e.Choose(context.Background(), s)
+		used[k] += time.Since(t0)
+		count[k]++
 		if err := s.Play(inf.Move); err != nil {
 			// An engine that answers with an illegal move loses: it must never happen.
 			fmt.Fprintf(os.Stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)
-			return game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}, ply
+			return game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}, ply, used, count
 		}
 	}
 }

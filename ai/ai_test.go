@@ -226,15 +226,51 @@ func TestSolverFindsForcedWin(t *testing.T) {
 	}
 }
 
+// BenchmarkSearch measures the search as the levels run it (priors and playout
+// policy on), reusing one searcher so that allocations are those of the search
+// loop: a few per search (the principal variation, the arena when it grows), none
+// per iteration.
 func BenchmarkSearch(b *testing.B) {
 	for _, v := range variants[:4] {
-		b.Run(v.game+v.opts, func(b *testing.B) {
-			s := startOf(b, v.game, v.opts)
-			b.ReportAllocs()
-			for b.Loop() {
-				NewSearcher(0).Search(context.Background(), s, Config{Playouts: 2000})
+		for _, plain := range []bool{false, true} {
+			name := v.game + v.opts
+			if plain {
+				name += "/uct"
 			}
-			b.ReportMetric(float64(b.N*2000)/b.Elapsed().Seconds(), "playouts/s")
-		})
+			b.Run(name, func(b *testing.B) {
+				s := startOf(b, v.game, v.opts)
+				cfg := Config{Playouts: 2000, Prior: defaultPrior, Heavy: defaultHeavy, Plain: plain}
+				se := NewSearcher(0)
+				b.ReportAllocs()
+				for b.Loop() {
+					se.Search(context.Background(), s, cfg)
+				}
+				b.ReportMetric(float64(b.N*2000)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
+	}
+}
+
+// TestSearchAllocations: iterations do not allocate. A search allocates a handful
+// of times (the options check, the reused arena, the principal variation), the same
+// for 400 playouts as for 4000.
+func TestSearchAllocations(t *testing.T) {
+	for _, v := range variants {
+		s := startOf(t, v.game, v.opts)
+		r := game.NewRand(3)
+		for i := 0; i < 8; i++ {
+			ms := s.LegalMoves(nil)
+			s.Apply(ms[r.Intn(len(ms))])
+		}
+		var allocs [2]float64
+		for k, n := range []int{400, 4000} {
+			se := NewSearcher(0)
+			cfg := Config{Playouts: n, Prior: defaultPrior, Heavy: defaultHeavy}
+			se.Search(context.Background(), s, cfg)
+			allocs[k] = testing.AllocsPerRun(3, func() { se.Search(context.Background(), s, cfg) })
+		}
+		if allocs[1] > allocs[0]+2 || allocs[1] > 24 {
+			t.Errorf("%s %s: %v allocations per search of 400 playouts, %v of 4000", v.game, v.opts, allocs[0], allocs[1])
+		}
 	}
 }

@@ -38,9 +38,17 @@ var Levels = [6]Level{
 	5: {5, 250000, 3 * time.Second},
 }
 
+// Knowledge settings of the levels and the hint, measured (see the report): a new
+// child starts with defaultPrior virtual playouts at its move's prior value, and
+// playouts use each game's best policy.
+const (
+	defaultPrior = 30
+	defaultHeavy = AutoHeavy
+)
+
 // HintConfig is the budget for the Hint button: the strongest move in about a
 // second.
-var HintConfig = Config{Playouts: 0, Time: time.Second}
+var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Heavy: defaultHeavy}
 
 // mcts is an engine that runs the searcher with a fixed configuration.
 type mcts struct {
@@ -63,7 +71,8 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 		return nil, fmt.Errorf("ai: no level %d (levels are 1 to 5)", n)
 	}
 	l := Levels[n]
-	return &mcts{name: "level " + strconv.Itoa(n), cfg: Config{Playouts: l.Playouts, Time: l.Time, Seed: seed}, s: NewSearcher(0)}, nil
+	cfg := Config{Playouts: l.Playouts, Time: l.Time, Seed: seed, Prior: defaultPrior, Heavy: defaultHeavy}
+	return &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, s: NewSearcher(0)}, nil
 }
 
 // NewMCTS returns a full-strength search engine with the given budget.
@@ -115,6 +124,9 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 		}
 		return NewUCT(p, t, seed), nil
 	}
+	if i := strings.IndexByte(name, ','); i >= 0 {
+		return parseTuned(name[:i], name[i+1:], playouts, limit, seed)
+	}
 	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(name, "level"), " "))
 	if err != nil {
 		return nil, fmt.Errorf("ai: unknown engine %q (levels 1-5, random, uct)", name)
@@ -126,6 +138,61 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 	if playouts > 0 || limit > 0 {
 		m := e.(*mcts)
 		m.cfg.Playouts, m.cfg.Time = playouts, limit
+	}
+	return e, nil
+}
+
+// parseTuned reads an experimental engine for arenas: a level, "uct" or "x" (level 5's
+// search without a budget), then comma-separated settings: p=playouts, t=seconds,
+// c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), kv=knowledge
+// variant (0 default; 1 Attangle without placement knowledge). E.g. "3,pr=0" or
+// "x,p=20000,c=0.6".
+func parseTuned(base, settings string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
+	var e *mcts
+	switch base {
+	case "uct":
+		e = NewUCT(0, 0, seed).(*mcts)
+	case "x":
+		l, _ := NewLevel(5, seed)
+		e = l.(*mcts)
+		e.cfg.Playouts, e.cfg.Time = 0, 0
+	default:
+		l, err := ParseEngine(base, 0, 0, seed)
+		if err != nil {
+			return nil, err
+		}
+		m, ok := l.(*mcts)
+		if !ok {
+			return nil, fmt.Errorf("ai: engine %q takes no settings", base)
+		}
+		e = m
+	}
+	e.name = base + "," + settings
+	for _, kv := range strings.Split(settings, ",") {
+		k, v, _ := strings.Cut(kv, "=")
+		f, err := strconv.ParseFloat(v, 64)
+		if err != nil {
+			return nil, fmt.Errorf("ai: bad setting %q in engine %q", kv, e.name)
+		}
+		switch k {
+		case "p":
+			e.cfg.Playouts = int(f)
+		case "t":
+			e.cfg.Time = time.Duration(f * float64(time.Second))
+		case "c":
+			e.cfg.Exploration = f
+		case "kv":
+			e.cfg.variant = int(f)
+		case "hp":
+			e.cfg.Heavy = int(f)
+		case "pr":
+			e.cfg.Prior = int(f)
+		default:
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv)", k, e.name)
+		}
+	}
+	if playouts > 0 || limit > 0 {
+		e.cfg.Playouts, e.cfg.Time = playouts, limit
 	}
 	return e, nil
 }

@@ -1,7 +1,8 @@
 // Package ai plays the three games through the game.State interface: Monte Carlo
-// tree search with solver backups, decisive and anti-decisive move checks and tree
-// reuse, levels defined by playout budgets, and a worker that searches on its own
-// goroutine.
+// tree search with solver backups, decisive and anti-decisive move checks, tree
+// reuse, per-game knowledge as prior values of new children and (Abande) a heavier
+// playout policy (knowledge.go), levels defined by playout budgets, and a worker
+// that searches on its own goroutine. Measurements are in README.md here.
 package ai
 
 import (
@@ -25,8 +26,9 @@ type node struct {
 	wins   float64 // 1 per win, 0.5 per draw, for mover
 	proof  int8    // +1 mover wins by force, −1 mover loses by force, 0 unknown
 	mover  game.Player
-	over   bool // the game is over at this node
-	seen   bool // hash and over are known
+	over   bool  // the game is over at this node
+	seen   bool  // hash and over are known
+	prior  uint8 // virtual playouts from the per-game prior, included in visits
 }
 
 const (
@@ -43,7 +45,18 @@ type Config struct {
 	// Plain turns off everything but UCT with uniform playouts: no solver, no
 	// decisive-move checks. It is the baseline the levels are measured against.
 	Plain bool
+	// Prior is the number of virtual playouts with which a new child starts, at
+	// the value the per-game knowledge gives its move (knowledge.go); 0 turns
+	// priors off.
+	Prior int
+	// Heavy selects the playout policy where the game has one (knowledge.go): 0
+	// uniform (the game's own fast playout), 1 avoid moves known to lose at once,
+	// k > 1 also pick the best of k sampled moves by the prior, AutoHeavy each
+	// game's best.
+	Heavy int
 	Seed  uint64
+	// variant selects experimental knowledge for arenas (knower.variant).
+	variant int
 	// Progress, when set, is called about ten times a second from the searching
 	// goroutine with the current best line.
 	Progress func(Info)
@@ -71,6 +84,9 @@ type Searcher struct {
 	moves    []game.Move
 	rng      game.Rand
 	maxNodes int
+	prior    int // Config.Prior of the running search
+	heavy    int // Config.Heavy of the running search
+	know     knower
 }
 
 // NewSearcher returns a searcher whose tree holds at most maxNodes nodes (0 picks a
@@ -88,6 +104,12 @@ func NewSearcher(maxNodes int) *Searcher {
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
 	t0 := time.Now()
 	s.rng.Seed(cfg.Seed ^ pos.Hash())
+	s.prior, s.heavy = 0, 0
+	if !cfg.Plain && hasKnowledge(pos) {
+		s.prior = min(cfg.Prior, 255)
+		s.heavy = cfg.Heavy
+		s.know.variant = cfg.variant
+	}
 	c := cfg.Exploration
 	if c == 0 {
 		c = 0.9
@@ -110,14 +132,20 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 	}
 	lastReport := t0
 	done := 0
+	cancelled := ctx.Done()
 	for {
 		if cfg.Playouts > 0 && done >= cfg.Playouts {
 			break
 		}
+		// Cancellation is looked at every iteration (a channel poll costs a few
+		// nanoseconds against microseconds per playout) so that a loaded machine
+		// still answers within milliseconds; the clock only every 64.
+		select {
+		case <-cancelled:
+			return s.info(done, time.Since(t0))
+		default:
+		}
 		if done&63 == 0 && done > 0 {
-			if ctx.Err() != nil {
-				break
-			}
 			now := time.Now()
 			if !deadline.IsZero() && now.After(deadline) {
 				break
@@ -130,9 +158,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 		if s.nodes[s.root].proof != 0 {
 			break // solved: more playouts cannot change the answer
 		}
-		if !s.iterate(c, cfg.Plain) {
-			break // the tree is full
-		}
+		s.iterate(c, cfg.Plain)
 		done++
 	}
 	return s.info(done, time.Since(t0))
@@ -223,10 +249,21 @@ func (s *Searcher) markOver(n int32, pos game.State) {
 	}
 }
 
-// iterate runs one selection, expansion, playout and backup. It returns false when
-// the arena is full. A leaf is expanded on its second visit: most leaves are visited
-// once, and a playout is cheaper than generating their moves.
-func (s *Searcher) iterate(c float64, plain bool) bool {
+// expandAt is the number of real visits after which a leaf is expanded (on the
+// next one): 1, so a leaf is expanded on its second visit (most leaves are visited
+// once, and a playout is cheaper than generating their moves), and later once the
+// arena is half full, so that a long search in a game with hundreds of moves
+// (Attangle) keeps growing where it matters instead of filling up.
+func (s *Searcher) expandAt() int32 {
+	if len(s.nodes) > s.maxNodes/2 {
+		return 8
+	}
+	return 1
+}
+
+// iterate runs one selection, expansion, playout and backup. When the arena is full
+// it stops growing the tree but goes on with playouts from its leaves.
+func (s *Searcher) iterate(c float64, plain bool) {
 	st := s.scratch
 	st.CopyFrom(s.rootPos)
 	n := s.root
@@ -236,11 +273,11 @@ func (s *Searcher) iterate(c float64, plain bool) bool {
 			break
 		}
 		if nd.child < 0 {
-			if nd.visits == 0 && n != s.root {
+			if n != s.root && nd.visits-int32(nd.prior) < s.expandAt() {
 				break
 			}
 			if !s.expand(n, st, plain) {
-				return false
+				break // the arena is full: play out from the leaf
 			}
 			if !plain && s.nodes[n].proof != 0 {
 				break
@@ -255,10 +292,9 @@ func (s *Searcher) iterate(c float64, plain bool) bool {
 	if nd.over || !plain && nd.proof != 0 {
 		winner = outcome(nd)
 	} else {
-		winner = st.RandomPlayout(&s.rng).Winner
+		winner = s.know.playout(st, &s.rng, s.heavy).Winner
 	}
 	s.backup(n, winner, plain)
-	return true
 }
 
 // outcome is the winner at a finished or proven node.
@@ -293,6 +329,14 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 	}
 	s.nodes[n].child = first
 	s.nodes[n].nchild = int32(len(s.moves))
+	if p := s.prior; p > 0 && len(s.moves) > 1 {
+		for i := first; i < first+int32(len(s.moves)); i++ {
+			ch := &s.nodes[i]
+			ch.prior = uint8(p)
+			ch.visits = int32(p)
+			ch.wins = float64(p) * s.know.score(st, ch.move)
+		}
+	}
 	if plain || len(s.moves) > probeLimit {
 		return true
 	}
@@ -442,7 +486,7 @@ func (s *Searcher) info(playouts int, el time.Duration) Info {
 	}
 	for n := b; n >= 0 && len(inf.PV) < 12; n = s.bestChild(n) {
 		inf.PV = append(inf.PV, s.nodes[n].move)
-		if s.nodes[n].visits < 2 {
+		if s.nodes[n].visits-int32(s.nodes[n].prior) < 2 {
 			break
 		}
 	}

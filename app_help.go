@@ -18,6 +18,7 @@ type help struct {
 	info      *game.Info
 	shortcuts bool
 	ptr       pointer
+	pics      *startScreen // the start screen's pictures, kept so their board and sprites render once
 }
 
 func newHelp(info *game.Info, shortcuts bool) *help { return &help{info: info, shortcuts: shortcuts} }
@@ -121,7 +122,10 @@ func (h *help) drawPictures(dst *ebiten.Image, r render.Rect, s float64) {
 	}
 	r.H = math.Min(r.H, 260*s)
 	r.W = math.Min(r.W, r.H*1.3)
-	st := newStartScreen()
+	if h.pics == nil {
+		h.pics = newStartScreen()
+	}
+	st := h.pics
 	for i, g := range st.games {
 		if g == h.info {
 			st.drawPicture(dst, i, g, r, s)

@@ -57,23 +57,7 @@ kill $pid
 // screenshots are not blank. It needs xvfb-run, xdotool, ImageMagick's import and
 // python3, and runs only when TRIHEX_E2E=1 (about 40 s).
 func TestEndToEnd(t *testing.T) {
-	if os.Getenv("TRIHEX_E2E") != "1" {
-		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "trihex")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "drive.sh")
-	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, bin, script := e2eSetup(t)
 	// Andantino positions prepared by random play: Red to move with a suicide
 	// cell at -1,1 (enclosed by White), and a continuation game with all tiles down.
 	suicide := filepath.Join(dir, "suicide.trihex")
@@ -132,23 +116,7 @@ func TestEndToEnd(t *testing.T) {
 // through the GTK open dialog in a new session and continues it. It also checks
 // the autosave and the settings. TRIHEX_E2E=1, like TestEndToEnd (about 25 s).
 func TestEndToEndFiles(t *testing.T) {
-	if os.Getenv("TRIHEX_E2E") != "1" {
-		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "trihex")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "drive.sh")
-	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, bin, script := e2eSetup(t)
 	cfg := filepath.Join(dir, "config")
 	saved := filepath.Join(dir, "saved"+save.Extension)
 	bad := filepath.Join(dir, "bad"+save.Extension)
@@ -228,23 +196,7 @@ func TestEndToEndFiles(t *testing.T) {
 // window: the screenshot is taken while it may still think), and one undo takes
 // back its move and White's. TRIHEX_E2E=1 (about 15 s).
 func TestEndToEndComputer(t *testing.T) {
-	if os.Getenv("TRIHEX_E2E") != "1" {
-		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
-	}
-	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
-		if _, err := exec.LookPath(tool); err != nil {
-			t.Skipf("%s not installed", tool)
-		}
-	}
-	dir := t.TempDir()
-	bin := filepath.Join(dir, "trihex")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("build: %v\n%s", err, out)
-	}
-	script := filepath.Join(dir, "drive.sh")
-	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
-		t.Fatal(err)
-	}
+	dir, bin, script := e2eSetup(t)
 	// A window manager's close button, for a window without a window manager.
 	wmSrc := filepath.Join(dir, "wmdelete.c")
 	if err := os.WriteFile(wmSrc, []byte(wmDeleteC), 0o644); err != nil {
@@ -329,4 +281,30 @@ func checkNotBlank(t *testing.T, path string) {
 	if len(seen) < 12 || b.Dx() < 300 {
 		t.Errorf("screenshot %v looks blank: %d colours", b, len(seen))
 	}
+}
+
+// e2eSetup skips the test unless TRIHEX_E2E=1; then it requires the tools (a
+// missing one fails the test rather than skipping it, so CI cannot pass without
+// running it), builds the binary and writes the xdotool driver into a temporary
+// folder.
+func e2eSetup(t *testing.T) (dir, bin, script string) {
+	t.Helper()
+	if os.Getenv("TRIHEX_E2E") != "1" {
+		t.Skip("set TRIHEX_E2E=1 to run the end-to-end test under Xvfb")
+	}
+	for _, tool := range []string{"xvfb-run", "xdotool", "import", "python3"} {
+		if _, err := exec.LookPath(tool); err != nil {
+			t.Fatalf("%s not installed (bash .ci/deps installs it)", tool)
+		}
+	}
+	dir = t.TempDir()
+	bin = filepath.Join(dir, "trihex")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	script = filepath.Join(dir, "drive.sh")
+	if err := os.WriteFile(script, []byte(driver), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return dir, bin, script
 }

@@ -145,7 +145,8 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 // parseTuned reads an experimental engine for arenas: a level, "uct" or "x" (level 5's
 // search without a budget), then comma-separated settings: p=playouts, t=seconds,
 // c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), kv=knowledge
-// variant (0 default; 1 Attangle without placement knowledge). E.g. "3,pr=0" or
+// variant (0 default; 1 Attangle without placement knowledge), td=Andantino threat
+// reading depth (Config.Threat). E.g. "3,pr=0" or
 // "x,p=20000,c=0.6".
 func parseTuned(base, settings string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	var e *mcts
@@ -187,8 +188,10 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 			e.cfg.Heavy = int(f)
 		case "pr":
 			e.cfg.Prior = int(f)
+		case "td":
+			e.cfg.Threat = int(f)
 		default:
-			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv)", k, e.name)
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td)", k, e.name)
 		}
 	}
 	if playouts > 0 || limit > 0 {

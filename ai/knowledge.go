@@ -22,6 +22,16 @@ type knower struct {
 	moves []game.Move  // playout scratch
 	// variant selects experimental knowledge (Config.variant): 0 is the default.
 	variant int
+	// threat is the depth of Andantino's threat reading (Config.Threat); 0 off.
+	threat int
+	tb     tboard
+}
+
+// prepare reads what score needs once per position, before the moves are scored.
+func (k *knower) prepare(pos game.State) {
+	if s, ok := pos.(*andantino.State); ok && k.threat > 0 {
+		k.threatPrepare(s)
+	}
 }
 
 // hasKnowledge reports whether the knower has anything to say about pos's game.
@@ -39,6 +49,9 @@ func (k *knower) score(pos game.State, m game.Move) float64 {
 	case *andantino.State:
 		if k.variant == 2 {
 			return andantinoPriorW(s, m, &andantinoDefensive)
+		}
+		if k.threat > 0 {
+			return k.threatScore(s, m, andantinoPrior(s, m))
 		}
 		return andantinoPrior(s, m)
 	case *attangle.State:

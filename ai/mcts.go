@@ -55,6 +55,9 @@ type Config struct {
 	// game's best.
 	Heavy int
 	Seed  uint64
+	// Threat is the depth, in own moves, of Andantino's threat reading at each
+	// expansion (threats.go); 0 turns it off. It needs Prior.
+	Threat int
 	// variant selects experimental knowledge for arenas (knower.variant).
 	variant int
 	// Progress, when set, is called about ten times a second from the searching
@@ -109,6 +112,8 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 		s.prior = min(cfg.Prior, 255)
 		s.heavy = cfg.Heavy
 		s.know.variant = cfg.variant
+		s.know.threat = cfg.Threat
+		s.know.tb.prepared = 0 // the settings may differ from the last search's
 	}
 	c := cfg.Exploration
 	if c == 0 {
@@ -330,6 +335,7 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 	s.nodes[n].child = first
 	s.nodes[n].nchild = int32(len(s.moves))
 	if p := s.prior; p > 0 && len(s.moves) > 1 {
+		s.know.prepare(st)
 		for i := first; i < first+int32(len(s.moves)); i++ {
 			ch := &s.nodes[i]
 			ch.prior = uint8(p)

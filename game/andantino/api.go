@@ -333,8 +333,10 @@ func (s *State) CopyFrom(src game.State) {
 // RandomPlayout plays uniformly random legal moves to the end. Placements without
 // the adjacency variant take the tight loop: a random entry of the legal-cell list.
 func (s *State) RandomPlayout(rnd *game.Rand) game.Result {
-	if !s.once {
-		// Nothing reads the hash during a playout: let it go stale until asked.
+	if !s.once && !s.inCont {
+		// Nothing reads the hash while tiles are placed from hand: let it go stale
+		// until asked. Entering the continuation phase rehashes, since repetition
+		// needs the true hash from then on.
 		s.stale = true
 		m := int32(1)<<s.shift - 1
 		lo, hi := int32(margin), int32(1)<<s.shift-margin

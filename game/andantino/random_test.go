@@ -4,6 +4,7 @@ import (
 	"flag"
 	"fmt"
 	"math/bits"
+	"slices"
 	"testing"
 
 	"trihex/game"
@@ -308,3 +309,40 @@ func FuzzParseMove(f *testing.F) {
 }
 
 const perft9 = 1461516 // perft(10) = 11657708
+
+// TestPlayoutHistoryInContinuation: a random playout started in the continuation
+// phase must record the same position hashes (for repetition) as the checked moves
+// it stands for. The playout's continuation loop draws like LegalMoves + Intn, so
+// the same seed gives the same game.
+func TestPlayoutHistoryInContinuation(t *testing.T) {
+	r := game.NewRand(5)
+	found := 0
+	for g := 0; g < 400 && found < 20; g++ {
+		s := New(false, true)
+		for !s.res.Over && !s.inCont {
+			ms := s.LegalMoves(nil)
+			s.Apply(ms[r.Intn(len(ms))])
+		}
+		if s.res.Over {
+			continue
+		}
+		found++
+		a, b := s.Clone().(*State), s.Clone().(*State)
+		seed := r.Uint64()
+		ra, rb := game.NewRand(seed), game.NewRand(seed)
+		a.RandomPlayout(ra)
+		for plies := 0; !b.res.Over && plies < 100000; plies++ {
+			ms := b.LegalMoves(nil)
+			if err := b.Play(ms[rb.Intn(len(ms))]); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if a.res != b.res || !slices.Equal(a.history, b.history) || a.Hash() != b.Hash() {
+			t.Fatalf("playout and checked game differ: %v vs %v, %d vs %d history entries",
+				a.res, b.res, len(a.history), len(b.history))
+		}
+	}
+	if found == 0 {
+		t.Fatal("no game reached the continuation phase")
+	}
+}

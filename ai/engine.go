@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"math"
 	"strconv"
 	"strings"
 	"time"
@@ -172,7 +173,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	for _, kv := range strings.Split(settings, ",") {
 		k, v, _ := strings.Cut(kv, "=")
 		f, err := strconv.ParseFloat(v, 64)
-		if err != nil {
+		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
 			return nil, fmt.Errorf("ai: bad setting %q in engine %q", kv, e.name)
 		}
 		switch k {
@@ -196,6 +197,10 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	}
 	if playouts > 0 || limit > 0 {
 		e.cfg.Playouts, e.cfg.Time = playouts, limit
+	}
+	if e.cfg.Playouts <= 0 && e.cfg.Time <= 0 {
+		// A search without a budget would never answer.
+		return nil, fmt.Errorf("ai: engine %q has no budget: give p=playouts or t=seconds", e.name)
 	}
 	return e, nil
 }

@@ -215,6 +215,18 @@ func Load(rec *Record) (*Game, error) {
 		}
 		g.Moves = append(g.Moves, m)
 	}
+	// A Result tag that the moves contradict means the file was edited or is
+	// not the game it claims to be.
+	if tag, ok := rec.Get("Result"); ok {
+		res := g.Final.Result()
+		if want := g.Info.ResultTag(res); strings.TrimSpace(tag) != want {
+			how := "the game is not over"
+			if res.Over {
+				how = "the moves end in " + want + " (" + res.Reason + ")"
+			}
+			return nil, fmt.Errorf("save: Result tag says %q, but %s", tag, how)
+		}
+	}
 	return g, nil
 }
 

@@ -60,6 +60,9 @@ func SortedLegal(s game.State) []string {
 // legal moves, the result or the end reason differ. It returns the final state.
 func ReplayReference(t testing.TB, g *game.Info, ref Reference) game.State {
 	t.Helper()
+	if len(ref.Legal) != len(ref.Moves)+1 {
+		t.Fatalf("reference game has %d moves but %d legal-move lists (want one more)", len(ref.Moves), len(ref.Legal))
+	}
 	s, err := g.Start(ref.Options)
 	if err != nil {
 		t.Fatalf("options %q: %v", ref.Options, err)

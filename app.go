@@ -205,6 +205,7 @@ type app struct {
 	pendingPrompt  *pathPrompt // the path field to show if the native dialog fails
 	fpsLogged      time.Time
 	sound          *soundBox // nil: silent
+	writer         *bgWriter // writes the autosave, record and settings; nil until needed
 }
 
 func newApp(f *appFlags) *app {
@@ -300,6 +301,7 @@ func (a *app) stop() {
 		}
 	}
 	a.saveSettings()
+	a.flushWrites() // the last moves and settings land before the app exits
 }
 
 // setError shows msg in the status line for a few seconds.
@@ -309,6 +311,20 @@ func (a *app) setError(msg string) {
 }
 
 func (a *app) Update() error {
+	err := a.update()
+	if p, ok := a.scene.(*play); ok {
+		// Also while a menu or the help page has the input: Draw only reads.
+		p.prepare(a)
+	}
+	if a.layoutDirty {
+		a.layoutDirty = false
+		a.writeLayout()
+	}
+	return err
+}
+
+func (a *app) update() error {
+	a.reportWriteErrors()
 	if keyPressed(ebiten.KeyF11) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
@@ -355,10 +371,6 @@ func (a *app) Draw(screen *ebiten.Image) {
 	}
 	// Text last, in one batch.
 	a.texts.Flush(screen)
-	if a.layoutDirty {
-		a.layoutDirty = false
-		a.writeLayout()
-	}
 }
 
 // LayoutF keeps one logical pixel per device pixel, so text and lines are crisp at

@@ -307,8 +307,9 @@ func (a *app) cmdNew() {
 
 func (a *app) cmdOpen() {
 	a.askDrop("Open another game", func() {
-		a.ask("Open game: type the path of a "+save.Extension+" file", a.dialogDir(), func() (string, error) {
-			return save.OpenDialog(a.dialogDir())
+		dir := a.dialogDir() // here: the dialog's goroutine must not read the app
+		a.ask("Open game: type the path of a "+save.Extension+" file", dir, func() (string, error) {
+			return save.OpenDialog(dir)
 		}, a.openPath)
 	})
 }
@@ -491,9 +492,10 @@ func (a *app) autosave(p *play) {
 	}
 	rec, err := p.record()
 	if err == nil {
-		err = save.Autosave(a.cfgDir, rec)
+		a.writeLater(writeAutosave, autosaveJob(a.cfgDir, rec))
+		return
 	}
-	if err != nil && !a.autosaveFailed {
+	if !a.autosaveFailed {
 		a.autosaveFailed = true // say it once, not after every move
 		a.showError("Autosave failed: " + err.Error())
 	}
@@ -503,9 +505,7 @@ func (a *app) saveSettings() {
 	if a.cfgDir == "" {
 		return
 	}
-	if err := save.SaveSettings(a.cfgDir, a.settings); err != nil {
-		a.showError("Settings not saved: " + err.Error())
-	}
+	a.writeLater(writeSettings, settingsJob(a.cfgDir, a.settings))
 }
 
 // ---- drawing ----

@@ -73,7 +73,6 @@ type play struct {
 	replay   input.Replay // the review's play/pause
 	lastTick time.Time    // for the replay's pace
 	series   *seriesRun   // an Andantino series, or nil
-	endSound bool         // the game-end sound was played for this result
 }
 
 type listHit struct {
@@ -112,7 +111,6 @@ func (a *app) newPlayFromGame(g *save.Game) *play {
 	if g.Info.Name == "Andantino" {
 		p.series = seriesFromTags(g.Record, p.seats)
 	}
-	p.endSound = p.match.Live().Result().Over
 	if p.computerToMove() && p.humans() {
 		// Opened on the computer's turn: wait for a click on Space, not surprise.
 		p.ai.paused = true
@@ -258,12 +256,11 @@ func (p *play) writeRecord(a *app) {
 		return
 	}
 	rec, err := p.record()
-	if err == nil {
-		err = save.WriteFileAtomic(a.flags.recordOut, []byte(rec))
-	}
 	if err != nil {
 		a.setError("record-out: " + err.Error())
+		return
 	}
+	a.writeLater(writeRecord, recordJob(a.flags.recordOut, rec))
 }
 
 // pushAnims queues a move's animation at the chosen speed.
@@ -289,7 +286,7 @@ func (p *play) playMove(a *app, ch input.Choice) {
 }
 
 func (p *play) update(a *app) error {
-	p.relayout(a)
+	p.prepare(a)
 	p.labels = a.settings.Coordinates
 	p.ptr.update(a.scale)
 	p.anims.tick()
@@ -323,13 +320,9 @@ func (p *play) update(a *app) error {
 		p.ai.paused = !p.ai.paused
 		p.ai.lastMove = time.Time{}
 	case keyPressed(ebiten.KeyLeft):
-		m.Back()
-		p.anims.clear()
-		p.afterReview(a)
+		p.reviewStep(a, m.Back)
 	case keyPressed(ebiten.KeyRight):
-		m.Forward()
-		p.anims.clear()
-		p.afterReview(a)
+		p.reviewStep(a, m.Forward)
 	case keyPressed(ebiten.KeyEnd):
 		m.ToLive()
 		p.afterReview(a)
@@ -381,8 +374,9 @@ func (p *play) update(a *app) error {
 	x, y := p.ptr.downX, p.ptr.downY
 	// A click first finishes any running animation.
 	p.anims.clear()
+	buttons := p.buttons()
 	for _, name := range render.ButtonOrder {
-		if r, ok := p.buttons()[name]; ok && r.Contains(x, y) {
+		if r, ok := buttons[name]; ok && r.Contains(x, y) {
 			switch name {
 			case "undo":
 				p.undo(a)
@@ -398,22 +392,19 @@ func (p *play) update(a *app) error {
 				p.askHint()
 			case "pass":
 				p.pass(a)
-			case "live":
-				m.ToLive()
-				p.afterReview(a)
 			}
 			return nil
 		}
 	}
-	if r, ok := p.buttons()["live"]; ok && r.Contains(x, y) {
+	if r, ok := buttons["live"]; ok && r.Contains(x, y) {
 		m.ToLive()
 		p.afterReview(a)
 		return nil
 	}
 	for _, h := range p.listRows {
 		if h.r.Contains(x, y) {
-			m.Review(h.ply)
-			p.afterReview(a)
+			ply := h.ply
+			p.reviewStep(a, func() { m.Review(ply) })
 			return nil
 		}
 	}
@@ -488,6 +479,12 @@ func (p *play) redo(a *app) {
 	p.match.ToLive()
 	before := p.match.Live()
 	if p.match.Redo() {
+		// Against the computer, undo took back its move and yours: redo both, so
+		// that the computer does not answer afresh and cut the redo history.
+		for p.humans() && p.computerToMove() && p.match.CanRedo() {
+			before = p.match.Live() // the last move redone is the one animated
+			p.match.Redo()
+		}
 		i := p.match.Len() - 1
 		mv, st := p.match.Move(i)
 		ch := input.Choice{Move: mv, Text: st.FormatMove(mv), Cells: input.Cells(st, mv)}
@@ -601,6 +598,54 @@ func (p *play) doScroll() {
 
 func (p *play) rowHeight() float64 { return 22 * p.screen.Scale }
 
+// listCell is the rectangle of the move list's entry in column k (0 or 1) of row.
+func (p *play) listCell(row, k int) render.Rect {
+	s := p.screen.Scale
+	ml := p.screen.Moves
+	rh := p.rowHeight()
+	colW := (ml.W - 48*s) / 2
+	ry := ml.Y + 24*s + float64(row-p.listTop)*rh
+	return render.Rect{X: ml.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: rh}
+}
+
+// prepare computes the frame's layout in Update, so that Draw only reads it: the
+// screen and view for the window size, then the move list's place, scroll and
+// clickable rows.
+func (p *play) prepare(a *app) {
+	p.relayout(a)
+	p.updateList()
+}
+
+// updateList places the move list under the player boxes (as drawPanel draws
+// them), scrolls it when asked and lists its clickable rows.
+func (p *play) updateList() {
+	s := p.screen.Scale
+	in := p.screen.Panel.Inset(12 * s)
+	y := in.Y + 14*s + 30*s + 22*s + 2*(84*s+8*s)
+	if p.series != nil {
+		y += 20 * s
+	}
+	ml := p.screen.Moves
+	ml.Y = y
+	ml.H = max(0, p.screen.Buttons["pass"].Y-8*s-y)
+	p.screen.Moves = ml
+	texts := p.match.Texts()
+	rows := (len(texts) + 1) / 2
+	capRows := p.listCapacity()
+	if p.scrollPending {
+		p.doScroll()
+	}
+	p.listTop = max(0, min(p.listTop, rows-capRows))
+	p.listRows = p.listRows[:0]
+	for row := p.listTop; row < rows && row < p.listTop+capRows; row++ {
+		for k := 0; k < 2; k++ {
+			if i := 2*row + k; i < p.match.Len() {
+				p.listRows = append(p.listRows, listHit{p.listCell(row, k), i + 1})
+			}
+		}
+	}
+}
+
 func (p *play) listCapacity() int {
 	return int((p.screen.Moves.H - 24*p.screen.Scale) / p.rowHeight())
 }
@@ -608,7 +653,10 @@ func (p *play) listCapacity() int {
 // ---- drawing ----
 
 func (p *play) draw(a *app, dst *ebiten.Image, t *render.Texts) {
-	p.relayout(a)
+	if p.screen.W == 0 || p.sprites == nil || p.small == nil {
+		dst.Fill(render.Background) // not laid out yet: Update does that
+		return
+	}
 	s := p.screen.Scale
 	shown := p.match.View()
 	if an := p.anims.current(); an != nil {
@@ -765,8 +813,7 @@ type surfaceKey struct {
 	w, h      int
 	labels    bool
 	live      bool
-	sel       string // the picker's selection: it decides the targets
-	targets   int
+	pick      uint64 // the picker's generation: its choices and selection decide the targets
 	anim      *anim // the running animation step hides cells
 	scale     float64
 	hasWinner bool
@@ -781,7 +828,7 @@ func (p *play) drawSurface(dst *ebiten.Image, s game.State) {
 	live := p.anims.current() == nil && !p.match.Reviewing()
 	k := surfaceKey{
 		state: s, view: p.view, w: int(math.Ceil(p.screen.Board.W)), h: int(math.Ceil(p.screen.Board.H)),
-		labels: p.labels, live: live, sel: fmt.Sprint(p.picker.Selection()), targets: len(p.picker.Targets()), anim: p.anims.current(),
+		labels: p.labels, live: live, pick: p.picker.Gen(), anim: p.anims.current(),
 		scale: p.screen.Scale, hasWinner: s.Result().Over, theme: render.ThemeGen(),
 	}
 	if p.layer == nil || k != p.layerKey {
@@ -979,24 +1026,15 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 		}
 		y += box.H + 8*s
 	}
-	// Move list.
+	// Move list: its place, scroll and rows were set in Update (updateList).
 	ml := p.screen.Moves
-	ml.Y = y
-	ml.H = max(0, p.screen.Buttons["pass"].Y-8*s-y)
-	p.screen.Moves = ml
 	render.FillRoundRect(dst, ml, 6*s, color.RGBA{0x1a, 0x1c, 0x21, 0xff})
 	t.Add("Moves", render.Face(13*s, true), ml.X+10*s, ml.Y+12*s, render.Left, render.TextDim)
-	p.listRows = p.listRows[:0]
 	texts := p.match.Texts()
 	rows := (len(texts) + 1) / 2
 	capRows := p.listCapacity()
-	if p.scrollPending {
-		p.doScroll()
-	}
-	p.listTop = max(0, min(p.listTop, rows-capRows))
 	rh := p.rowHeight()
 	f := render.Face(14*s, false)
-	colW := (ml.W - 48*s) / 2
 	for row := p.listTop; row < rows && row < p.listTop+capRows; row++ {
 		ry := ml.Y + 24*s + float64(row-p.listTop)*rh
 		t.Add(fmt.Sprintf("%d.", row+1), f, ml.X+36*s, ry+rh/2, render.Right, render.TextDim)
@@ -1005,12 +1043,10 @@ func (p *play) drawPanel(a *app, dst *ebiten.Image, t *render.Texts) {
 			if i >= len(texts) {
 				break
 			}
-			cell := render.Rect{X: ml.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: rh}
+			cell := p.listCell(row, k)
 			c := color.Color(render.TextColor)
 			if i >= p.match.Len() {
 				c = color.RGBA{0x60, 0x64, 0x6c, 0xff} // undone, redoable
-			} else {
-				p.listRows = append(p.listRows, listHit{cell, i + 1})
 			}
 			if i == p.match.ViewIndex()-1 {
 				render.FillRoundRect(dst, cell, 4*s, render.Accent)

@@ -71,17 +71,20 @@ func (p *play) tickReplay(a *app) {
 	}
 }
 
+// reviewStep moves the review by f, stopping a running replay.
+func (p *play) reviewStep(a *app, f func()) {
+	p.replay.Stop()
+	p.anims.clear()
+	f()
+	p.afterReview(a)
+}
+
 // updateReview handles the bar's clicks, the slider's drag and J, K, L. It reports
 // whether it used the input.
 func (p *play) updateReview(a *app) bool {
 	m := p.match
 	rects := p.reviewRects()
-	step := func(f func()) {
-		p.replay.Stop()
-		p.anims.clear()
-		f()
-		p.afterReview(a)
-	}
+	step := func(f func()) { p.reviewStep(a, f) }
 	switch {
 	case keyPressed(ebiten.KeyJ):
 		step(m.Back)
@@ -201,7 +204,6 @@ func (p *play) moveSound(a *app, ch input.Choice) {
 	switch {
 	case p.match.Live().Result().Over:
 		k = sndEnd
-		p.endSound = true
 	case len(ch.Cells) >= 3:
 		k = sndCapture
 	case len(ch.Cells) == 2:

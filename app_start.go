@@ -24,8 +24,6 @@ type startScreen struct {
 	sprites map[float64]*render.Sprites
 	boards  []render.Board
 
-	hits map[string]render.Rect // clickable areas of the last layout
-
 	computer [2]bool // per side, First then Second
 	level    int
 	speed    float64
@@ -196,7 +194,6 @@ func (s *startScreen) update(a *app) error {
 		return nil // the File menu or a box had the input
 	}
 	_, hits := s.lay(a)
-	s.hits = hits
 	for i := range s.games {
 		if keyPressed(ebiten.Key1 + ebiten.Key(i)) {
 			s.sel = i
@@ -450,8 +447,11 @@ func (s *startScreen) drawPicture(dst *ebiten.Image, i int, info *game.Info, r r
 }
 
 func (s *startScreen) spritesFor(u float64) *render.Sprites {
-	if sp, ok := s.sprites[u]; ok {
+	if sp, ok := s.sprites[u]; ok && !sp.Stale() {
 		return sp
+	} else if ok {
+		sp.Dispose() // drawn in a theme since changed
+		delete(s.sprites, u)
 	}
 	if len(s.sprites) > 8 { // the window was resized many times: start afresh
 		for _, sp := range s.sprites {

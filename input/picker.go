@@ -23,6 +23,7 @@ type Picker struct {
 	choices []Choice
 	pass    *Choice // a move that names no cell (Abande's pass)
 	sel     []hex.Coord
+	gen     uint64 // counts the changes of the choices and the selection
 }
 
 // NewPicker offers the legal moves of s (none when the game is over).
@@ -35,6 +36,7 @@ func NewPicker(s game.State) *Picker {
 // Reset offers the legal moves of s and clears the selection; a nil s offers none.
 func (p *Picker) Reset(s game.State) {
 	p.choices, p.pass, p.sel = p.choices[:0], nil, nil
+	p.gen++
 	if s == nil {
 		return
 	}
@@ -59,6 +61,10 @@ func (p *Picker) Pass() (Choice, bool) {
 	return *p.pass, true
 }
 
+// Gen changes whenever the choices or the selection change (and so the targets):
+// a cheap key for what is drawn from them.
+func (p *Picker) Gen() uint64 { return p.gen }
+
 // Selection is the cells chosen so far, in click order.
 func (p *Picker) Selection() []hex.Coord { return p.sel }
 
@@ -66,6 +72,9 @@ func (p *Picker) Selection() []hex.Coord { return p.sel }
 func (p *Picker) Cancel() bool {
 	had := len(p.sel) > 0
 	p.sel = nil
+	if had {
+		p.gen++
+	}
 	return had
 }
 
@@ -158,6 +167,9 @@ func (p *Picker) Hover(c hex.Coord) Outcome {
 // cleared and the caller plays Outcome.Move.
 func (p *Picker) Click(c hex.Coord) Outcome {
 	o := p.Hover(c)
+	if o.Action != None {
+		p.gen++
+	}
 	switch o.Action {
 	case Deselect:
 		i := slices.Index(p.sel, c)

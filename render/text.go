@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"image/color"
+	"math"
 	"sync"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -37,6 +38,9 @@ func loadFonts() {
 // Face returns the user-interface face of the given pixel size.
 func Face(size float64, bold bool) *text.GoTextFace {
 	fontOnce.Do(loadFonts)
+	// Rounded to half a pixel, so that zooming and resizing reuse a few faces
+	// instead of adding one for every size met.
+	size = max(0.5, math.Round(size*2)/2)
 	k := faceKey{size, bold}
 	if f, ok := faces[k]; ok {
 		return f

@@ -814,7 +814,7 @@ type surfaceKey struct {
 	labels    bool
 	live      bool
 	pick      uint64 // the picker's generation: its choices and selection decide the targets
-	anim      *anim // the running animation step hides cells
+	anim      *anim  // the running animation step hides cells
 	scale     float64
 	hasWinner bool
 	theme     int

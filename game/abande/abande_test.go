@@ -560,15 +560,7 @@ func must(m game.Move, err error) game.Move {
 // ---- benchmarks ----
 
 func BenchmarkPlayout(b *testing.B) {
-	b.ReportAllocs()
-	start := New()
-	s := New()
-	r := game.NewRand(1)
-	for b.Loop() {
-		s.CopyFrom(start)
-		s.RandomPlayout(r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	gametest.BenchmarkPlayouts(b, New())
 }
 
 func BenchmarkLegalMoves(b *testing.B) {

@@ -4,31 +4,16 @@ import (
 	"testing"
 
 	"trihex/game"
+	"trihex/game/gametest"
 	"trihex/game/hex"
 )
 
 func BenchmarkPlayout(b *testing.B) {
-	b.ReportAllocs()
-	start := New(false, false)
-	s := start.Clone().(*State)
-	r := game.NewRand(1)
-	for b.Loop() {
-		s.CopyFrom(start)
-		s.RandomPlayout(r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	gametest.BenchmarkPlayouts(b, New(false, false))
 }
 
 func BenchmarkPlayoutContinuation(b *testing.B) {
-	b.ReportAllocs()
-	start := New(false, true)
-	s := start.Clone().(*State)
-	r := game.NewRand(1)
-	for b.Loop() {
-		s.CopyFrom(start)
-		s.RandomPlayout(r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	gametest.BenchmarkPlayouts(b, New(false, true))
 }
 
 // busyPosition is a mid-game position (20 tiles in) from a fixed random game.

@@ -4,19 +4,12 @@ import (
 	"testing"
 
 	"trihex/game"
+	"trihex/game/gametest"
 	"trihex/game/hex"
 )
 
 func BenchmarkPlayout(b *testing.B) {
-	b.ReportAllocs()
-	start := New(nil)
-	var s State
-	r := game.NewRand(1)
-	for b.Loop() {
-		s.CopyFrom(start)
-		s.RandomPlayout(r)
-	}
-	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+	gametest.BenchmarkPlayouts(b, New(nil))
 }
 
 // busyPosition is a midgame position reached by random play with many captures for

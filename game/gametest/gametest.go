@@ -194,3 +194,17 @@ func RandomGames(t *testing.T, g *game.Info, opts string, n int, seed uint64, ma
 		}
 	}
 }
+
+// BenchmarkPlayouts measures random playouts from start, the way the search and
+// `trihex bench` run them: copy the start into a scratch state, play it out. It
+// reports allocations and playouts per second.
+func BenchmarkPlayouts(b *testing.B, start game.State) {
+	b.ReportAllocs()
+	s := start.Clone()
+	r := game.NewRand(1)
+	for b.Loop() {
+		s.CopyFrom(start)
+		s.RandomPlayout(r)
+	}
+	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -87,7 +88,7 @@ func pvString(pos game.State, pv []game.Move) string {
 	return strings.Join(parts, " ")
 }
 
-const arenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [-v]"
+const arenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--records DIR] [-v]"
 
 // cmdArena plays seeded games between two engines, alternating who moves first,
 // and ends with "result: W-D-L score S ± E" from A's side (E is two standard
@@ -105,6 +106,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	opts := fs.String("options", "", "rules options")
 	workers := fs.Int("workers", 2, "games played at once")
 	verbose := fs.Bool("v", false, "print each game")
+	records := fs.String("records", "", "folder to write each game's record into (game-N.trihex)")
 	pos, err := splitFlags(fs, args)
 	if err == nil && (len(pos) != 0 || *gname == "" || *a == "" || *b == "" || *n < 1 || *workers < 1) {
 		err = usageError("arena needs --game, --a, --b and a positive --games")
@@ -130,6 +132,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 		spent   [2]time.Duration // thinking time of A and B
 		nmoves  [2]int
 		scores  []float64
+		bySide  [2][3]int // A's wins, draws, losses when first and when second
 		next    int
 		wg      sync.WaitGroup
 	)
@@ -149,7 +152,12 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 				ea, _ := ai.ParseEngine(*a, *playouts, limit, gameSeed)
 				eb, _ := ai.ParseEngine(*b, *playouts, limit, gameSeed^0x5bd1e995)
 				aFirst := i%2 == 0
-				res, moves, used, count := playGame(start, ea, eb, aFirst)
+				res, moves, used, count, played := playGame(start, ea, eb, aFirst)
+				if *records != "" {
+					if err := writeArenaRecord(*records, i+1, start, played, ea.Name(), eb.Name(), aFirst); err != nil {
+						fmt.Fprintln(stderr, "trihex:", err)
+					}
+				}
 				sA := 0.5
 				switch {
 				case res.Winner == game.NoPlayer:
@@ -168,6 +176,7 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 					d++
 				}
 				scores = append(scores, sA)
+				bySide[b2i(!aFirst)][2-int(2*sA)]++
 				for k := range spent {
 					spent[k] += used[k]
 					nmoves[k] += count[k]
@@ -187,6 +196,9 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	wg.Wait()
 	mean, e := meanAnd2Sigma(scores)
 	fmt.Fprintf(stdout, "time per move: A %.3fs, B %.3fs\n", perMove(spent[0], nmoves[0]), perMove(spent[1], nmoves[1]))
+	pl := start.Info().Players
+	fmt.Fprintf(stdout, "A as %s: %d-%d-%d, as %s: %d-%d-%d\n", pl[0], bySide[0][0], bySide[0][1], bySide[0][2],
+		pl[1], bySide[1][0], bySide[1][1], bySide[1][2])
 	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", w, d, l, mean, e)
 	return 0
 }
@@ -200,7 +212,7 @@ func perMove(d time.Duration, n int) float64 {
 
 // playGame plays one game between two engines from start. It also returns the
 // thinking time and the number of moves of A and of B.
-func playGame(start game.State, a, b ai.Engine, aFirst bool) (res game.Result, plies int, used [2]time.Duration, count [2]int) {
+func playGame(start game.State, a, b ai.Engine, aFirst bool) (res game.Result, plies int, used [2]time.Duration, count [2]int, moves []game.Move) {
 	s := start.Clone()
 	first, second := a, b
 	if !aFirst {
@@ -208,7 +220,7 @@ func playGame(start game.State, a, b ai.Engine, aFirst bool) (res game.Result, p
 	}
 	for ply := 0; ; ply++ {
 		if r := s.Result(); r.Over {
-			return r, ply, used, count
+			return r, ply, used, count, moves
 		}
 		e := first
 		if s.ToMove() == game.Second {
@@ -225,8 +237,9 @@ func playGame(start game.State, a, b ai.Engine, aFirst bool) (res game.Result, p
 		if err := s.Play(inf.Move); err != nil {
 			// An engine that answers with an illegal move loses: it must never happen.
 			fmt.Fprintf(os.Stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)
-			return game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}, ply, used, count
+			return game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}, ply, used, count, moves
 		}
+		moves = append(moves, inf.Move)
 	}
 }
 
@@ -248,4 +261,29 @@ func meanAnd2Sigma(xs []float64) (float64, float64) {
 		v /= float64(len(xs) - 1)
 	}
 	return mean, 2 * math.Sqrt(v/float64(len(xs)))
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// writeArenaRecord saves one arena game as DIR/game-N.trihex, players named by
+// engine.
+func writeArenaRecord(dir string, n int, start game.State, moves []game.Move, a, b string, aFirst bool) error {
+	pl := start.Info().Players
+	first, second := "A: "+a, "B: "+b
+	if !aFirst {
+		first, second = second, first
+	}
+	txt, err := save.Format(start, moves, []save.Tag{{Name: pl[0], Value: first}, {Name: pl[1], Value: second}})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return save.WriteFileAtomic(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)), []byte(txt))
 }

@@ -274,3 +274,62 @@ func TestSearchAllocations(t *testing.T) {
 		}
 	}
 }
+
+// TestTopLevelBudgetPerGame: level 5 takes each game's own playout budget, and an
+// explicit budget replaces it.
+func TestTopLevelBudgetPerGame(t *testing.T) {
+	for _, v := range variants[:4] {
+		s := startOf(t, v.game, v.opts)
+		e, _ := NewLevel(5, 1)
+		m := e.(*mcts)
+		want := Levels[5].Budget(v.game)
+		if want == Levels[5].Playouts {
+			t.Errorf("%s: level 5 has no budget of its own", v.game)
+		}
+		m.byGame = map[string]int{v.game: 500} // small, so the test is quick
+		if inf := m.Choose(context.Background(), s); inf.Playouts != 500 {
+			t.Errorf("%s: %d playouts, want the game's 500", v.game, inf.Playouts)
+		}
+		e, _ = ParseEngine("5", 300, 0, 1)
+		if inf := e.Choose(context.Background(), s); inf.Playouts != 300 {
+			t.Errorf("%s: --playouts 300 gave %d", v.game, inf.Playouts)
+		}
+	}
+}
+
+// TestSamePositionKeepsTree: searching the root position again (a hint after the
+// computer's search, an undo and redo) keeps the whole tree.
+func TestSamePositionKeepsTree(t *testing.T) {
+	s := startOf(t, "Attangle", "")
+	se := NewSearcher(0)
+	se.Search(context.Background(), s, Config{Playouts: 2000, Seed: 1})
+	n, v := len(se.nodes), se.nodes[se.root].visits
+	se.reroot(s.Clone())
+	if len(se.nodes) != n || se.nodes[se.root].visits != v {
+		t.Errorf("tree went from %d nodes, %d visits to %d, %d", n, v, len(se.nodes), se.nodes[se.root].visits)
+	}
+}
+
+// TestRaveStatistics: with RAVE on, the root's children gather all-moves-as-first
+// counts from the playouts (beyond the prior's), and more of them than real visits;
+// without it they keep only the prior's.
+func TestRaveStatistics(t *testing.T) {
+	s := replay(t, "Andantino", "", "0,1 -1,1 -1,0 -2,1 1,1 -2,0")
+	for _, rave := range []int{0, 1000} {
+		se := NewSearcher(0)
+		se.Search(context.Background(), s, Config{Playouts: 3000, Prior: defaultPrior, Rave: rave, Seed: 1})
+		root := &se.nodes[se.root]
+		var amaf, visits float64
+		for i := root.child; i < root.child+root.nchild; i++ {
+			ch := &se.nodes[i]
+			amaf += float64(ch.amafN) - float64(ch.prior)
+			visits += float64(ch.visits) - float64(ch.prior)
+		}
+		switch {
+		case rave == 0 && amaf != 0:
+			t.Errorf("RAVE off: %v all-moves-as-first counts", amaf)
+		case rave > 0 && amaf < 2*visits:
+			t.Errorf("RAVE on: %v all-moves-as-first counts for %v visits", amaf, visits)
+		}
+	}
+}

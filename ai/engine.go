@@ -28,15 +28,27 @@ type Level struct {
 	N        int
 	Playouts int
 	Time     time.Duration
+	// ByGame replaces Playouts for the games it names (game.Info.Name), so that
+	// the top level spends about the same time per move in each game although
+	// their playouts differ threefold in cost.
+	ByGame map[string]int
+}
+
+// Budget is the level's playout budget in the named game.
+func (l Level) Budget(gameName string) int {
+	if p, ok := l.ByGame[gameName]; ok {
+		return p
+	}
+	return l.Playouts
 }
 
 // Levels holds levels 1 to 5 at indices 1 to 5.
 var Levels = [6]Level{
-	1: {1, 150, 2 * time.Second},
-	2: {2, 1500, 3 * time.Second},
-	3: {3, 8000, 3 * time.Second},
-	4: {4, 40000, 3 * time.Second},
-	5: {5, 250000, 3 * time.Second},
+	1: {N: 1, Playouts: 150, Time: 2 * time.Second},
+	2: {N: 2, Playouts: 1500, Time: 3 * time.Second},
+	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
+	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
+	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000}},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -53,9 +65,10 @@ var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Hea
 
 // mcts is an engine that runs the searcher with a fixed configuration.
 type mcts struct {
-	name string
-	cfg  Config
-	s    *Searcher
+	name   string
+	cfg    Config
+	byGame map[string]int // Level.ByGame, until a budget is given explicitly
+	s      *Searcher
 }
 
 func (e *mcts) Name() string { return e.name }
@@ -63,6 +76,9 @@ func (e *mcts) Name() string { return e.name }
 func (e *mcts) Choose(ctx context.Context, pos game.State) Info {
 	cfg := e.cfg
 	cfg.Seed += uint64(pos.Ply())
+	if p, ok := e.byGame[pos.Info().Name]; ok {
+		cfg.Playouts = p
+	}
 	return e.s.Search(ctx, pos, cfg)
 }
 
@@ -73,7 +89,7 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	}
 	l := Levels[n]
 	cfg := Config{Playouts: l.Playouts, Time: l.Time, Seed: seed, Prior: defaultPrior, Heavy: defaultHeavy}
-	return &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, s: NewSearcher(0)}, nil
+	return &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}, nil
 }
 
 // NewMCTS returns a full-strength search engine with the given budget.
@@ -138,7 +154,7 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 	}
 	if playouts > 0 || limit > 0 {
 		m := e.(*mcts)
-		m.cfg.Playouts, m.cfg.Time = playouts, limit
+		m.cfg.Playouts, m.cfg.Time, m.byGame = playouts, limit, nil
 	}
 	return e, nil
 }
@@ -157,7 +173,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	case "x":
 		l, _ := NewLevel(5, seed)
 		e = l.(*mcts)
-		e.cfg.Playouts, e.cfg.Time = 0, 0
+		e.cfg.Playouts, e.cfg.Time, e.byGame = 0, 0, nil
 	default:
 		l, err := ParseEngine(base, 0, 0, seed)
 		if err != nil {
@@ -178,7 +194,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		}
 		switch k {
 		case "p":
-			e.cfg.Playouts = int(f)
+			e.cfg.Playouts, e.byGame = int(f), nil
 		case "t":
 			e.cfg.Time = time.Duration(f * float64(time.Second))
 		case "c":
@@ -191,12 +207,14 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 			e.cfg.Prior = int(f)
 		case "td":
 			e.cfg.Threat = int(f)
+		case "rv":
+			e.cfg.Rave = int(f)
 		default:
-			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td)", k, e.name)
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv)", k, e.name)
 		}
 	}
 	if playouts > 0 || limit > 0 {
-		e.cfg.Playouts, e.cfg.Time = playouts, limit
+		e.cfg.Playouts, e.cfg.Time, e.byGame = playouts, limit, nil
 	}
 	if e.cfg.Playouts <= 0 && e.cfg.Time <= 0 {
 		// A search without a budget would never answer.

@@ -179,8 +179,9 @@ func (k *knower) abandePrior(s *abande.State, m game.Move) float64 {
 
 // AutoHeavy, as Config.Heavy, picks each game's measured best playout policy: the
 // heavy policy in Abande (best of abandeHeavy sampled moves by score change: 68% at
-// equal playouts), uniform playouts elsewhere (Andantino's heavy policy gained
-// nothing measurable on top of the priors; Attangle has none).
+// equal playouts), uniform playouts elsewhere (Andantino's heavy policies, best of
+// k by the prior and the tactical playout, measured no gain on top of the priors;
+// Attangle has none).
 const AutoHeavy = -1
 
 const abandeHeavy = 4
@@ -197,6 +198,9 @@ func (k *knower) playout(st game.State, r *game.Rand, heavy int) game.Result {
 	if heavy > 0 {
 		switch s := st.(type) {
 		case *andantino.State:
+			if heavy == 1 {
+				return s.TacticalPlayout(r)
+			}
 			if !s.InContinuation() {
 				return k.andantinoPlayout(s, r, heavy)
 			}
@@ -209,9 +213,9 @@ func (k *knower) playout(st game.State, r *game.Rand, heavy int) game.Result {
 	return st.RandomPlayout(r)
 }
 
-// andantinoPlayout never plays a suicide cell while another placement is left,
-// and with heavy > 1 plays the best of heavy sampled cells by andantinoPrior (so
-// it mostly completes its lines and cuts the opponent's).
+// andantinoPlayout plays the best of heavy (> 1) sampled cells by andantinoPrior,
+// so it mostly completes its lines and cuts the opponent's, and never a suicide
+// cell while another placement is left.
 func (k *knower) andantinoPlayout(s *andantino.State, r *game.Rand, heavy int) game.Result {
 	for {
 		if res := s.Result(); res.Over || s.InContinuation() {
@@ -223,23 +227,14 @@ func (k *knower) andantinoPlayout(s *andantino.State, r *game.Rand, heavy int) g
 		k.moves = s.LegalMoves(k.moves[:0])
 		n := len(k.moves)
 		best, bestV := k.moves[r.Intn(n)], -1.0
-		for try := 0; try < max(heavy, 1)+3; try++ {
+		for try := 0; try < heavy+3; try++ {
 			j := r.Intn(n)
 			m := k.moves[j]
-			var v float64
-			if heavy > 1 {
-				v = andantinoPrior(s, m) + 0.1*float64(r.Intn(1024))/1024
-			} else {
-				q, rr := int(int32(uint32(m.A))), int(int32(uint32(m.A>>32)))
-				v = 1
-				if m.B == 1 && s.IsSuicide(hex.Coord{Q: q, R: rr}) {
-					v = 0
-				}
-			}
+			v := andantinoPrior(s, m) + 0.1*float64(r.Intn(1024))/1024
 			if v > bestV {
 				best, bestV = m, v
 			}
-			if v >= 0.1 && try+1 >= max(heavy, 1) {
+			if v >= 0.1 && try+1 >= heavy {
 				break
 			}
 			// A suicide cell: swap it out of the sample so it is not drawn again.

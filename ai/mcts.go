@@ -24,11 +24,14 @@ type node struct {
 	nchild int32
 	visits int32
 	wins   float64 // 1 per win, 0.5 per draw, for mover
-	proof  int8    // +1 mover wins by force, −1 mover loses by force, 0 unknown
-	mover  game.Player
-	over   bool  // the game is over at this node
-	seen   bool  // hash and over are known
-	prior  uint8 // virtual playouts from the per-game prior, included in visits
+	// All-moves-as-first statistics (RAVE): playouts through the parent in which
+	// mover took this move's cell later on, and mover's points in them.
+	amafN, amafW float32
+	proof        int8 // +1 mover wins by force, −1 mover loses by force, 0 unknown
+	mover        game.Player
+	over         bool  // the game is over at this node
+	seen         bool  // hash and over are known
+	prior        uint8 // virtual playouts from the per-game prior, included in visits
 }
 
 const (
@@ -50,14 +53,20 @@ type Config struct {
 	// priors off.
 	Prior int
 	// Heavy selects the playout policy where the game has one (knowledge.go): 0
-	// uniform (the game's own fast playout), 1 avoid moves known to lose at once,
-	// k > 1 also pick the best of k sampled moves by the prior, AutoHeavy each
-	// game's best.
+	// uniform (the game's own fast playout); 1 in Andantino its tactical playout
+	// (andantino.State.TacticalPlayout: complete fives, block them, avoid suicide
+	// cells and cells that hand over a five); k > 1 pick the best of k sampled
+	// moves by the prior (Abande, Andantino); AutoHeavy each game's best.
 	Heavy int
 	Seed  uint64
 	// Threat is the depth, in own moves, of Andantino's threat reading at each
 	// expansion (threats.go); 0 turns it off. It needs Prior.
 	Threat int
+	// Rave is the equivalence parameter k of RAVE (rapid action value estimation)
+	// for games whose final position tells which moves each side made (Andantino's
+	// placements): a child's value blends its all-moves-as-first mean with weight
+	// sqrt(k / (3·visits + k)); 0 turns it off.
+	Rave int
 	// variant selects experimental knowledge for arenas (knower.variant).
 	variant int
 	// Progress, when set, is called about ten times a second from the searching
@@ -90,6 +99,13 @@ type Searcher struct {
 	prior    int // Config.Prior of the running search
 	heavy    int // Config.Heavy of the running search
 	know     knower
+	rave     float64 // Config.Rave when the game supports it, else 0
+}
+
+// placer is a state that can tell, after a playout, who took a move's cell: what
+// RAVE needs (Andantino).
+type placer interface {
+	PlacedBy(m game.Move) game.Player
 }
 
 // NewSearcher returns a searcher whose tree holds at most maxNodes nodes (0 picks a
@@ -107,13 +123,16 @@ func NewSearcher(maxNodes int) *Searcher {
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
 	t0 := time.Now()
 	s.rng.Seed(cfg.Seed ^ pos.Hash())
-	s.prior, s.heavy = 0, 0
+	s.prior, s.heavy, s.rave = 0, 0, 0
 	if !cfg.Plain && hasKnowledge(pos) {
 		s.prior = min(cfg.Prior, 255)
 		s.heavy = cfg.Heavy
 		s.know.variant = cfg.variant
 		s.know.threat = cfg.Threat
 		s.know.tb.prepared = 0 // the settings may differ from the last search's
+		if _, ok := pos.(placer); ok {
+			s.rave = float64(cfg.Rave)
+		}
 	}
 	c := cfg.Exploration
 	if c == 0 {
@@ -183,6 +202,9 @@ func (s *Searcher) reroot(pos game.State) {
 			keep = s.find(s.root, h, pos.Ply()-s.rootPos.Ply())
 		}
 		s.rootPos.CopyFrom(pos)
+		if keep == s.root && s.root == 0 {
+			return // the same position again (a hint, an undone move): nothing to drop
+		}
 		if keep >= 0 {
 			s.compact(keep)
 			return
@@ -299,6 +321,9 @@ func (s *Searcher) iterate(c float64, plain bool) {
 	} else {
 		winner = s.know.playout(st, &s.rng, s.heavy).Winner
 	}
+	if s.rave > 0 {
+		s.backupAMAF(n, st.(placer), winner)
+	}
 	s.backup(n, winner, plain)
 }
 
@@ -341,6 +366,7 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 			ch.prior = uint8(p)
 			ch.visits = int32(p)
 			ch.wins = float64(p) * s.know.score(st, ch.move)
+			ch.amafN, ch.amafW = float32(p), float32(ch.wins)
 		}
 	}
 	if plain || len(s.moves) > probeLimit {
@@ -422,7 +448,12 @@ func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 			score = 1e6 + float64(s.rng.Intn(1000))
 		default:
 			v := float64(ch.visits)
-			score = ch.wins/v + c*math.Sqrt(logN/v)
+			q := ch.wins / v
+			if s.rave > 0 && ch.amafN > 0 {
+				beta := math.Sqrt(s.rave / (3*v + s.rave))
+				q = (1-beta)*q + beta*float64(ch.amafW/ch.amafN)
+			}
+			score = q + c*math.Sqrt(logN/v)
 		}
 		if score > bestScore {
 			best, bestScore = i, score
@@ -446,6 +477,34 @@ func (s *Searcher) backup(n int32, winner game.Player, plain bool) {
 		// Only a proven child can settle its parent.
 		if !plain && nd.proof != 0 {
 			s.resolve(nd.parent)
+		}
+		n = nd.parent
+	}
+}
+
+// backupAMAF updates the all-moves-as-first statistics along the path from n to
+// the root: at each node, every child whose cell its mover holds at the end of the
+// playout counts the playout as if it had been played there first. The final
+// position says who took each cell because tiles placed from hand stay put.
+func (s *Searcher) backupAMAF(n int32, final placer, winner game.Player) {
+	for n >= 0 {
+		nd := &s.nodes[n]
+		if nd.child >= 0 {
+			mover := s.nodes[nd.child].mover
+			var pts float32
+			switch winner {
+			case mover:
+				pts = 1
+			case game.NoPlayer:
+				pts = 0.5
+			}
+			for i := nd.child; i < nd.child+nd.nchild; i++ {
+				ch := &s.nodes[i]
+				if final.PlacedBy(ch.move) == mover {
+					ch.amafN++
+					ch.amafW += pts
+				}
+			}
 		}
 		n = nd.parent
 	}

@@ -392,6 +392,20 @@ func (s *State) At(c hex.Coord) game.Player {
 	return game.Player(s.grid[i]&colourMask - 1)
 }
 
+// PlacedBy returns the owner of the tile now on the target cell of the placement m,
+// or NoPlayer (also for a relocation). After a playout it says whether m's cell was
+// taken later and by whom: the all-moves-as-first statistics of the search read it.
+func (s *State) PlacedBy(m game.Move) game.Player {
+	if m.B != 1 {
+		return game.NoPlayer
+	}
+	i, ok := s.cell(unpack(m.A))
+	if !ok {
+		return game.NoPlayer
+	}
+	return game.Player(s.grid[i]&colourMask) - 1
+}
+
 // TilesLeft is the number of tiles pl still has in hand.
 func (s *State) TilesLeft(pl game.Player) int {
 	if pl != game.First && pl != game.Second {

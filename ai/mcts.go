@@ -89,6 +89,7 @@ type Info struct {
 // starts from what the last one learned about the position that came up.
 type Searcher struct {
 	nodes    []node
+	spare    []node // the other arena: compact copies the kept subtree into it
 	root     int32
 	rootPos  game.State
 	scratch  game.State
@@ -239,7 +240,12 @@ func (s *Searcher) find(n int32, h uint64, depth int) int32 {
 // compact moves the subtree at keep to the front of the arena and makes it the root.
 func (s *Searcher) compact(keep int32) {
 	old := s.nodes
-	fresh := make([]node, 0, max(cap(old), 1<<16))
+	// Two arenas take turns, so that a large tree is not reallocated (and
+	// cleared) at every move.
+	fresh := s.spare[:0]
+	if cap(fresh) < cap(old) {
+		fresh = make([]node, 0, max(cap(old), 1<<16))
+	}
 	fresh = append(fresh, old[keep])
 	fresh[0].parent = -1
 	// Breadth-first, copying each node's children as one block so they stay
@@ -257,7 +263,7 @@ func (s *Searcher) compact(keep int32) {
 		}
 		fresh[i].child = first
 	}
-	s.nodes = fresh
+	s.nodes, s.spare = fresh, old[:0]
 	s.root = 0
 }
 

@@ -339,7 +339,7 @@ func (s *startScreen) draw(a *app, dst *ebiten.Image, t *render.Texts) {
 			drawToggle(dst, t, br, fmt.Sprint(n), s.level == n, br.Contains(s.ptr.x, s.ptr.y), sc)
 		}
 		last := hits["level-5"]
-		t.Add("1 beginner … 5 strongest (about 3 s a move)", bf, last.X+last.W+12*sc, r.CY(), render.Left, render.TextDim)
+		t.Add("1 beginner … 5 strongest (up to 3 s a move)", bf, last.X+last.W+12*sc, r.CY(), render.Left, render.TextDim)
 		sr := hits["speed-slow"]
 		t.Add("Speed", lf, x0, sr.CY(), render.Left, render.TextColor)
 		for _, sp := range speeds {

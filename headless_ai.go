@@ -176,7 +176,11 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 					d++
 				}
 				scores = append(scores, sA)
-				bySide[b2i(!aFirst)][2-int(2*sA)]++
+				side := 0
+				if !aFirst {
+					side = 1
+				}
+				bySide[side][2-int(2*sA)]++
 				for k := range spent {
 					spent[k] += used[k]
 					nmoves[k] += count[k]
@@ -261,13 +265,6 @@ func meanAnd2Sigma(xs []float64) (float64, float64) {
 		v /= float64(len(xs) - 1)
 	}
 	return mean, 2 * math.Sqrt(v/float64(len(xs)))
-}
-
-func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // writeArenaRecord saves one arena game as DIR/game-N.trihex, players named by

@@ -1,6 +1,10 @@
 package andantino
 
-import "trihex/game"
+import (
+	"math/bits"
+
+	"trihex/game"
+)
 
 // A tactical playout policy for the search (package ai). Uniformly random playouts
 // hand out and miss fives all the time, so their results say little about a
@@ -81,22 +85,13 @@ func (s *State) addFivesAt(f *fives, i int32, c byte) {
 	steps := [3]int32{1, 64, -63}
 	for a, w := range wins {
 		for js := fiveCells[w]; js != 0; js &= js - 1 {
-			j := int32(trailingZeros16(js))
+			j := int32(bits.TrailingZeros16(js))
 			e := i + (j-4)*steps[a]
 			if g[e]&colourMask == 0 {
 				f.add(game.Player(p), e)
 			}
 		}
 	}
-}
-
-func trailingZeros16(x uint16) int {
-	n := 0
-	for x&1 == 0 {
-		x >>= 1
-		n++
-	}
-	return n
 }
 
 // scanFives fills f with every five cell of both sides.
@@ -108,7 +103,8 @@ func (s *State) scanFives(f *fives) {
 	}
 }
 
-// playable reports whether empty-or-not cell i can take a tile now.
+// playable reports whether cell i is empty and touches two tiles: a legal
+// placement without the adjacency variant.
 func (s *State) playable(i int32) bool {
 	v := s.grid[i]
 	return v&colourMask == 0 && v&countMask >= 2*countUnit

@@ -206,7 +206,7 @@ func (p *play) askHint() {
 		return
 	}
 	t.hint, t.hintTxt = nil, ""
-	t.hintJob = ai.Start(context.Background(), ai.NewMCTS("hint", ai.HintConfig), live)
+	t.hintJob = ai.Start(context.Background(), ai.NewHint(), live)
 	t.hintPly = p.match.Len()
 }
 
@@ -235,6 +235,9 @@ func (p *play) boxThinking(pl game.Player) string {
 	}
 	if !t.hasBest {
 		return "thinking…"
+	}
+	if t.best.Depth > 0 {
+		return fmt.Sprintf("best %s · wins %.0f%% · depth %d", t.bestTxt, 100*t.best.Value, t.best.Depth)
 	}
 	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", t.bestTxt, 100*t.best.Value, kilo(t.best.Playouts))
 }

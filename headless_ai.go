@@ -58,7 +58,11 @@ func cmdThink(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "proven: %+d\n", inf.Proven)
 	}
 	fmt.Fprintf(stdout, "pv: %s\n", pvString(g.Final, inf.PV))
-	fmt.Fprintf(stdout, "playouts: %d in %.2fs\n", inf.Playouts, inf.Elapsed.Seconds())
+	if inf.Depth > 0 {
+		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds())
+	} else {
+		fmt.Fprintf(stdout, "playouts: %d in %.2fs\n", inf.Playouts, inf.Elapsed.Seconds())
+	}
 	return 0
 }
 

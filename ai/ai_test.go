@@ -281,7 +281,7 @@ func TestTopLevelBudgetPerGame(t *testing.T) {
 	for _, v := range variants[:4] {
 		s := startOf(t, v.game, v.opts)
 		e, _ := NewLevel(5, 1)
-		m := e.(*mcts)
+		m := monteCarlo(e)
 		want := Levels[5].Budget(v.game)
 		if want == Levels[5].Playouts {
 			t.Errorf("%s: level 5 has no budget of its own", v.game)

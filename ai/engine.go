@@ -32,6 +32,9 @@ type Level struct {
 	// the top level spends about the same time per move in each game although
 	// their playouts differ threefold in cost.
 	ByGame map[string]int
+	// Nodes, when not 0, is the node budget of the alpha-beta search, which plays
+	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go).
+	Nodes int
 }
 
 // Budget is the level's playout budget in the named game.
@@ -48,7 +51,8 @@ var Levels = [6]Level{
 	2: {N: 2, Playouts: 1500, Time: 3 * time.Second},
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
-	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000}},
+	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000},
+		Nodes: 3_000_000},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -62,6 +66,12 @@ const (
 // HintConfig is the budget for the Hint button: the strongest move in about a
 // second.
 var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Heavy: defaultHeavy}
+
+// NewHint returns the engine for the Hint button: a second of the strongest
+// search of each game.
+func NewHint() Engine {
+	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
+}
 
 // mcts is an engine that runs the searcher with a fixed configuration.
 type mcts struct {
@@ -89,7 +99,19 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	}
 	l := Levels[n]
 	cfg := Config{Playouts: l.Playouts, Time: l.Time, Seed: seed, Prior: defaultPrior, Heavy: defaultHeavy}
-	return &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}, nil
+	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}
+	if l.Nodes > 0 {
+		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time}, fallback: m}, nil
+	}
+	return m, nil
+}
+
+// monteCarlo returns the Monte Carlo search of an engine made by NewLevel.
+func monteCarlo(e Engine) *mcts {
+	if a, ok := e.(*abEngine); ok {
+		return a.fallback
+	}
+	return e.(*mcts)
 }
 
 // NewMCTS returns a full-strength search engine with the given budget.
@@ -141,6 +163,9 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 		}
 		return NewUCT(p, t, seed), nil
 	}
+	if name == "ab" || strings.HasPrefix(name, "ab,") {
+		return parseAB(name, playouts, limit, seed)
+	}
 	if i := strings.IndexByte(name, ','); i >= 0 {
 		return parseTuned(name[:i], name[i+1:], playouts, limit, seed)
 	}
@@ -153,8 +178,14 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 		return nil, err
 	}
 	if playouts > 0 || limit > 0 {
-		m := e.(*mcts)
+		m := monteCarlo(e)
 		m.cfg.Playouts, m.cfg.Time, m.byGame = playouts, limit, nil
+		if a, ok := e.(*abEngine); ok {
+			if playouts > 0 {
+				return m, nil // a playout budget is the Monte Carlo search's
+			}
+			a.cfg = ABConfig{Time: limit}
+		}
 	}
 	return e, nil
 }
@@ -172,18 +203,21 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		e = NewUCT(0, 0, seed).(*mcts)
 	case "x":
 		l, _ := NewLevel(5, seed)
-		e = l.(*mcts)
+		e = monteCarlo(l)
 		e.cfg.Playouts, e.cfg.Time, e.byGame = 0, 0, nil
 	default:
 		l, err := ParseEngine(base, 0, 0, seed)
 		if err != nil {
 			return nil, err
 		}
-		m, ok := l.(*mcts)
-		if !ok {
+		switch l := l.(type) {
+		case *mcts:
+			e = l
+		case *abEngine:
+			e = l.fallback // the settings are the Monte Carlo search's
+		default:
 			return nil, fmt.Errorf("ai: engine %q takes no settings", base)
 		}
-		e = m
 	}
 	e.name = base + "," + settings
 	for _, kv := range strings.Split(settings, ",") {
@@ -209,8 +243,10 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 			e.cfg.Threat = int(f)
 		case "rv":
 			e.cfg.Rave = int(f)
+		case "ex":
+			e.cfg.ExpandAt = int(f)
 		default:
-			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv)", k, e.name)
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv, ex)", k, e.name)
 		}
 	}
 	if playouts > 0 || limit > 0 {
@@ -219,6 +255,37 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	if e.cfg.Playouts <= 0 && e.cfg.Time <= 0 {
 		// A search without a budget would never answer.
 		return nil, fmt.Errorf("ai: engine %q has no budget: give p=playouts or t=seconds", e.name)
+	}
+	return e, nil
+}
+
+// parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
+// n=nodes and t=seconds (default: level 5's time cap, no node budget).
+func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
+	fb, _ := NewLevel(5, seed)
+	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
+	if _, settings, ok := strings.Cut(name, ","); ok {
+		for _, kv := range strings.Split(settings, ",") {
+			k, v, _ := strings.Cut(kv, "=")
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+				return nil, fmt.Errorf("ai: bad setting %q in engine %q", kv, name)
+			}
+			switch k {
+			case "n":
+				e.cfg.Nodes = int(f)
+			case "t":
+				e.cfg.Time = time.Duration(f * float64(time.Second))
+			default:
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t)", k, name)
+			}
+		}
+	}
+	if playouts > 0 || limit > 0 {
+		e.cfg.Nodes, e.cfg.Time = playouts, limit
+	}
+	if e.cfg.Nodes <= 0 && e.cfg.Time <= 0 {
+		return nil, fmt.Errorf("ai: engine %q has no budget: give n=nodes or t=seconds", name)
 	}
 	return e, nil
 }

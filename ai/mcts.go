@@ -23,7 +23,10 @@ type node struct {
 	child  int32 // first child; children are contiguous; -1 until expanded
 	nchild int32
 	visits int32
-	wins   float64 // 1 per win, 0.5 per draw, for mover
+	rs     float32 // 1/√visits, kept by backup so that selection needs no square roots
+	// wins counts 1 per win, 0.5 per draw, for mover: exact in a float32 up to 8
+	// million playouts, far above any level's budget; it keeps the node at 64 bytes.
+	wins float32
 	// All-moves-as-first statistics (RAVE): playouts through the parent in which
 	// mover took this move's cell later on, and mover's points in them.
 	amafN, amafW float32
@@ -67,6 +70,9 @@ type Config struct {
 	// placements): a child's value blends its all-moves-as-first mean with weight
 	// sqrt(k / (3·visits + k)); 0 turns it off.
 	Rave int
+	// ExpandAt is the number of real visits of a leaf after which the next one
+	// expands it; 0 means 1.
+	ExpandAt int
 	// variant selects experimental knowledge for arenas (knower.variant).
 	variant int
 	// Progress, when set, is called about ten times a second from the searching
@@ -80,7 +86,8 @@ type Info struct {
 	Value    float64     // estimated chance that the side to move wins (draw = ½)
 	Proven   int         // +1 the side to move wins by force, −1 loses, 0 unknown
 	Playouts int         // iterations so far in this search
-	Nodes    int         // size of the tree
+	Nodes    int         // size of the tree; nodes searched by alpha-beta
+	Depth    int         // alpha-beta: the last depth searched in full; 0 for Monte Carlo
 	PV       []game.Move // principal variation, starting with Move
 	Elapsed  time.Duration
 }
@@ -101,6 +108,7 @@ type Searcher struct {
 	heavy    int // Config.Heavy of the running search
 	know     knower
 	rave     float64 // Config.Rave when the game supports it, else 0
+	expand1  int32   // Config.ExpandAt, at least 1
 }
 
 // placer is a state that can tell, after a playout, who took a move's cell: what
@@ -135,6 +143,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 			s.rave = float64(cfg.Rave)
 		}
 	}
+	s.expand1 = int32(max(cfg.ExpandAt, 1))
 	c := cfg.Exploration
 	if c == 0 {
 		c = 0.9
@@ -289,9 +298,9 @@ func (s *Searcher) markOver(n int32, pos game.State) {
 // (Attangle) keeps growing where it matters instead of filling up.
 func (s *Searcher) expandAt() int32 {
 	if len(s.nodes) > s.maxNodes/2 {
-		return 8
+		return max(8, s.expand1)
 	}
-	return 1
+	return s.expand1
 }
 
 // iterate runs one selection, expansion, playout and backup. When the arena is full
@@ -371,8 +380,9 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 			ch := &s.nodes[i]
 			ch.prior = uint8(p)
 			ch.visits = int32(p)
-			ch.wins = float64(p) * s.know.score(st, ch.move)
-			ch.amafN, ch.amafW = float32(p), float32(ch.wins)
+			ch.rs = float32(1 / math.Sqrt(float64(p)))
+			ch.wins = float32(float64(p) * s.know.score(st, ch.move))
+			ch.amafN, ch.amafW = float32(p), ch.wins
 		}
 	}
 	if plain || len(s.moves) > probeLimit {
@@ -438,7 +448,7 @@ func (s *Searcher) resolve(n int32) {
 // losses while anything else is left.
 func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 	nd := &s.nodes[n]
-	logN := math.Log(float64(nd.visits + 1))
+	cs := c * math.Sqrt(math.Log(float64(nd.visits+1)))
 	best, bestScore := nd.child, math.Inf(-1)
 	for i := nd.child; i < nd.child+nd.nchild; i++ {
 		ch := &s.nodes[i]
@@ -453,13 +463,13 @@ func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 			// move-generation order does not bias the search.
 			score = 1e6 + float64(s.rng.Intn(1000))
 		default:
-			v := float64(ch.visits)
-			q := ch.wins / v
+			rs := float64(ch.rs)
+			q := float64(ch.wins) * rs * rs
 			if s.rave > 0 && ch.amafN > 0 {
-				beta := math.Sqrt(s.rave / (3*v + s.rave))
+				beta := math.Sqrt(s.rave / (3*float64(ch.visits) + s.rave))
 				q = (1-beta)*q + beta*float64(ch.amafW/ch.amafN)
 			}
-			score = q + c*math.Sqrt(logN/v)
+			score = q + cs*rs
 		}
 		if score > bestScore {
 			best, bestScore = i, score
@@ -474,6 +484,7 @@ func (s *Searcher) backup(n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
 		nd.visits++
+		nd.rs = float32(1 / math.Sqrt(float64(nd.visits)))
 		switch winner {
 		case nd.mover:
 			nd.wins++
@@ -523,7 +534,7 @@ func (s *Searcher) bestChild(n int32) int32 {
 	best, bestKey := int32(-1), math.Inf(-1)
 	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
 		ch := &s.nodes[i]
-		key := float64(ch.visits) + ch.wins*1e-6
+		key := float64(ch.visits) + float64(ch.wins)*1e-6
 		switch ch.proof {
 		case provenWin:
 			key += 1e12
@@ -552,7 +563,7 @@ func (s *Searcher) info(playouts int, el time.Duration) Info {
 		inf.Proven, inf.Value = 1, 1
 	default:
 		if ch := &s.nodes[b]; ch.visits > 0 {
-			inf.Value = ch.wins / float64(ch.visits)
+			inf.Value = float64(ch.wins) / float64(ch.visits)
 		}
 	}
 	for n := b; n >= 0 && len(inf.PV) < 12; n = s.bestChild(n) {

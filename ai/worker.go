@@ -25,15 +25,24 @@ func Start(ctx context.Context, e Engine, pos game.State) *Job {
 	done := make(chan Info, 1)
 	progress := make(chan Info, 1)
 	own := pos.Clone()
-	if m, ok := e.(*mcts); ok {
-		cfg := m.cfg
-		cfg.Progress = func(inf Info) {
-			select {
-			case progress <- inf:
-			default:
-			}
+	report := func(inf Info) {
+		select {
+		case progress <- inf:
+		default:
 		}
-		e = &mcts{name: m.name, cfg: cfg, s: m.s}
+	}
+	withProgress := func(m *mcts) *mcts {
+		cfg := m.cfg
+		cfg.Progress = report
+		return &mcts{name: m.name, cfg: cfg, byGame: m.byGame, s: m.s}
+	}
+	switch m := e.(type) {
+	case *mcts:
+		e = withProgress(m)
+	case *abEngine:
+		cfg := m.cfg
+		cfg.Progress = report
+		e = &abEngine{name: m.name, cfg: cfg, fallback: withProgress(m.fallback), owner: m}
 	}
 	go func() {
 		defer close(done)

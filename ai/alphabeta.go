@@ -1,0 +1,381 @@
+package ai
+
+import (
+	"context"
+	"math"
+	"slices"
+	"time"
+
+	"trihex/game"
+	"trihex/game/andantino"
+)
+
+// Alpha-beta search for Andantino. Andantino is a game of lines like gomoku: a
+// handful of cells decide it, and sequences of forcing moves (make a four, the
+// opponent must fill its cell) run deep. Random playouts read those badly; a
+// negamax search with a window evaluation (andantino.State.Assess), an extension
+// for forced replies, iterative deepening, a transposition table and killer and
+// history move ordering reads them exactly as far as it looks. Traps are seen by
+// the search only (Apply ends the game), not by the evaluation.
+//
+// Where the evaluation does not apply (the adjacency or continuation variant) the
+// engine hands the move to the Monte Carlo search it carries.
+
+const (
+	abWin    = 1_000_000 // a won position at the root; minus the plies to the win
+	abMaxPly = 64
+	abTTBits = 19
+)
+
+// abEntry is a transposition table slot.
+type abEntry struct {
+	key   uint64
+	move  game.Move
+	score int32
+	depth int8
+	bound uint8 // abExact, abLower (score ≥ true value's lower bound), abUpper
+}
+
+const (
+	abExact = iota + 1
+	abLower
+	abUpper
+)
+
+// ABConfig sets one alpha-beta search.
+type ABConfig struct {
+	Nodes    int           // node budget; 0 means only the time cap counts
+	Time     time.Duration // wall-clock cap; 0 means none
+	Progress func(Info)
+}
+
+// abSearcher holds the alpha-beta search's memory, reused between moves.
+type abSearcher struct {
+	st      [abMaxPly + 2]*andantino.State
+	moves   [abMaxPly + 1][]game.Move
+	scores  [abMaxPly + 1][]int32
+	blocks  [abMaxPly + 1][]game.Move
+	killers [abMaxPly + 1][2]game.Move
+	history [1 << 12]int32
+	tt      []abEntry
+
+	nodes     int
+	budget    int
+	deadline  time.Time
+	cancelled <-chan struct{}
+	stop      bool
+	rootBest  game.Move // best move so far in this iteration
+	prevBest  game.Move // the last complete iteration's, searched first
+}
+
+func newABSearcher() *abSearcher {
+	s := &abSearcher{tt: make([]abEntry, 1<<abTTBits)}
+	for i := range s.st {
+		s.st[i] = andantino.New(false, false)
+	}
+	return s
+}
+
+// historyIndex folds a placement's cell into the history table.
+func historyIndex(m game.Move) int {
+	x := m.A * 0x9e3779b97f4a7c15
+	return int(x >> 52)
+}
+
+// search runs iterative deepening on pos (Assessable) and returns the result.
+func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
+	t0 := time.Now()
+	s.nodes, s.budget, s.stop = 0, cfg.Nodes, false
+	s.deadline = time.Time{}
+	if cfg.Time > 0 {
+		s.deadline = t0.Add(cfg.Time)
+	}
+	s.cancelled = ctx.Done()
+	for i := range s.history {
+		s.history[i] /= 8 // old history still orders, but the new search's counts more
+	}
+	s.killers = [abMaxPly + 1][2]game.Move{}
+	s.st[0].CopyFrom(pos)
+
+	var best Info
+	legal := pos.LegalMoves(nil)
+	if len(legal) == 0 {
+		return Info{Elapsed: time.Since(t0)}
+	}
+	best.Move = legal[0]
+	s.prevBest = game.Move{}
+	for depth := 1; depth <= abMaxPly-8; depth++ {
+		s.rootBest = game.Move{}
+		v := s.negamax(0, depth, -abWin-1, abWin+1)
+		if s.stop && s.rootBest == (game.Move{}) {
+			break // nothing from this iteration: keep the last one's answer
+		}
+		best.Move, s.prevBest = s.rootBest, s.rootBest
+		if !s.stop {
+			best.Value, best.Proven = abValue(v)
+			best.PV = s.pv(pos, best.Move)
+		} else if best.PV == nil || best.PV[0] != best.Move {
+			best.PV = []game.Move{best.Move}
+		}
+		best.Nodes, best.Elapsed = s.nodes, time.Since(t0)
+		if !s.stop {
+			best.Depth = depth
+		}
+		if cfg.Progress != nil {
+			cfg.Progress(best)
+		}
+		if s.stop || best.Proven != 0 {
+			break
+		}
+		if cfg.Nodes > 0 && s.nodes*3 > cfg.Nodes*2 && depth > 2 {
+			break // the next depth would not finish within the budget
+		}
+	}
+	best.Nodes, best.Elapsed = s.nodes, time.Since(t0)
+	return best
+}
+
+// abValue maps a score to a win chance for the UI and says whether it is proven.
+func abValue(v int) (float64, int) {
+	switch {
+	case v >= abWin-abMaxPly*2:
+		return 1, 1
+	case v <= -abWin+abMaxPly*2:
+		return 0, -1
+	}
+	return 1 / (1 + math.Exp(-float64(v)/120)), 0
+}
+
+// pv follows the transposition table from the root's best move.
+func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
+	st := pos.Clone()
+	line := []game.Move{first}
+	st.Apply(first)
+	for len(line) < 12 && !st.Result().Over {
+		e := &s.tt[st.Hash()&(1<<abTTBits-1)]
+		if e.key != st.Hash() || e.move == (game.Move{}) || !st.IsLegal(e.move) {
+			break
+		}
+		line = append(line, e.move)
+		st.Apply(e.move)
+	}
+	return line
+}
+
+// poll sets stop when the budget, the clock or the context says so.
+func (s *abSearcher) poll() {
+	if s.budget > 0 && s.nodes >= s.budget {
+		s.stop = true
+		return
+	}
+	if s.nodes&1023 != 0 {
+		return
+	}
+	select {
+	case <-s.cancelled:
+		s.stop = true
+	default:
+	}
+	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
+		s.stop = true
+	}
+}
+
+// negamax returns the value of position st[ply] for its side to move, searched
+// depth plies (more along forced replies), within (alpha, beta).
+func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
+	s.nodes++
+	s.poll()
+	st := s.st[ply]
+	if r := st.Result(); r.Over {
+		switch r.Winner {
+		case game.NoPlayer:
+			return 0
+		case st.ToMove():
+			return abWin - ply
+		}
+		return -abWin + ply
+	}
+	a := st.Assess(s.blocks[ply])
+	s.blocks[ply] = a.Blocks
+	switch {
+	case ply == 0:
+		// The root searches every move, so that it has one to play.
+	case a.Win:
+		return abWin - ply - 1
+	case len(a.Blocks) > 0 && s.trapsNow(ply):
+		// Facing a five, only a block or a trap closed now saves the game; the
+		// evaluation does not see traps, so every move is tried.
+		return abWin - ply - 1
+	case len(a.Blocks) >= 2:
+		return -abWin + ply + 2 // two five cells cannot both be filled
+	}
+	forced := len(a.Blocks) == 1 && ply > 0
+	if ply >= abMaxPly || depth <= 0 && !forced {
+		return int(a.Score)
+	}
+	if forced && depth <= 0 {
+		depth = 1 // the reply is forced: it costs nothing to read it
+	}
+
+	key := st.Hash()
+	e := &s.tt[key&(1<<abTTBits-1)]
+	var ttMove game.Move
+	if e.key == key {
+		ttMove = e.move
+		if int(e.depth) >= depth && ply > 0 {
+			v := int(e.score)
+			switch {
+			case e.bound == abExact,
+				e.bound == abLower && v >= beta,
+				e.bound == abUpper && v <= alpha:
+				return v
+			}
+		}
+	}
+
+	moves := s.moves[ply][:0]
+	if forced {
+		moves = append(moves, a.Blocks[0])
+	} else {
+		moves = st.LegalMoves(moves)
+	}
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return 0
+	}
+	if ply == 0 && s.prevBest != (game.Move{}) {
+		// A cut-short iteration is trusted only where it beat the last one's move,
+		// so that move must come first whatever the table now holds.
+		ttMove = s.prevBest
+	}
+	s.order(ply, st, moves, ttMove)
+
+	alpha0 := alpha
+	bestV, bestM := -abWin-1, moves[0]
+	child := s.st[ply+1]
+	for k, m := range moves {
+		child.CopyFrom(st)
+		child.Apply(m)
+		var v int
+		if k == 0 {
+			v = -s.negamax(ply+1, depth-1, -beta, -alpha)
+		} else {
+			// Late quiet moves are first searched one ply shallower, all with a null
+			// window; a move that beats alpha is searched again in full.
+			r := 0
+			if depth >= 3 && k >= 4 && !forced {
+				r = 1
+			}
+			v = -s.negamax(ply+1, depth-1-r, -alpha-1, -alpha)
+			if v > alpha && (r > 0 || v < beta) && !s.stop {
+				v = -s.negamax(ply+1, depth-1, -beta, -alpha)
+			}
+		}
+		if s.stop {
+			break
+		}
+		if v > bestV {
+			bestV, bestM = v, m
+			if ply == 0 {
+				s.rootBest = m
+			}
+		}
+		if v > alpha {
+			alpha = v
+		}
+		if alpha >= beta {
+			if m != s.killers[ply][0] {
+				s.killers[ply][1], s.killers[ply][0] = s.killers[ply][0], m
+			}
+			s.history[historyIndex(m)] += int32(depth * depth)
+			break
+		}
+	}
+	if s.stop {
+		return bestV
+	}
+	bound := uint8(abExact)
+	switch {
+	case bestV <= alpha0:
+		bound = abUpper
+	case bestV >= beta:
+		bound = abLower
+	}
+	*e = abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound}
+	return bestV
+}
+
+// trapsNow reports whether the side to move at ply wins with its next tile (a
+// trap: Assess has already looked for fives).
+func (s *abSearcher) trapsNow(ply int) bool {
+	st, child := s.st[ply], s.st[ply+1]
+	moves := st.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	me := st.ToMove()
+	for _, m := range moves {
+		child.CopyFrom(st)
+		child.Apply(m)
+		if r := child.Result(); r.Over && r.Winner == me {
+			return true
+		}
+	}
+	return false
+}
+
+// order sorts moves best first: the table's move, then killers, then by the
+// evaluation's move score plus history.
+func (s *abSearcher) order(ply int, st *andantino.State, moves []game.Move, ttMove game.Move) {
+	if len(moves) < 2 {
+		return
+	}
+	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
+	s.scores[ply] = sc
+	st.MoveScores(moves, sc)
+	for k, m := range moves {
+		sc[k] += min(s.history[historyIndex(m)], 1<<14)
+		switch m {
+		case ttMove:
+			sc[k] = math.MaxInt32
+		case s.killers[ply][0]:
+			sc[k] += 1 << 16
+		case s.killers[ply][1]:
+			sc[k] += 1 << 15
+		}
+	}
+	// Insertion sort: the lists are short and this allocates nothing.
+	for i := 1; i < len(moves); i++ {
+		m, v := moves[i], sc[i]
+		j := i
+		for ; j > 0 && sc[j-1] < v; j-- {
+			moves[j], sc[j] = moves[j-1], sc[j-1]
+		}
+		moves[j], sc[j] = m, v
+	}
+}
+
+// abEngine plays Andantino by alpha-beta and everything else (and Andantino's
+// variants) by its Monte Carlo search.
+type abEngine struct {
+	name     string
+	cfg      ABConfig
+	ab       *abSearcher // made on first use: other games never need its table
+	fallback *mcts
+	owner    *abEngine // the engine whose searcher this copy (Start) uses, or nil
+}
+
+func (e *abEngine) Name() string { return e.name }
+
+func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
+	if s, ok := pos.(*andantino.State); ok && s.Assessable() {
+		o := e
+		if e.owner != nil {
+			o = e.owner
+		}
+		if o.ab == nil {
+			o.ab = newABSearcher()
+		}
+		return o.ab.search(ctx, s, e.cfg)
+	}
+	return e.fallback.Choose(ctx, pos)
+}

@@ -1,0 +1,160 @@
+package ai
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"trihex/game"
+	"trihex/game/andantino"
+)
+
+// TestABTactics: the alpha-beta engine takes an immediate win and blocks the
+// opponent's, in the Andantino positions TestTactics uses.
+func TestABTactics(t *testing.T) {
+	n := 12
+	if testing.Short() {
+		n = 4
+	}
+	wins, blocks, safe := tacticalPositions(t, "Andantino", "", n)
+	if len(wins) == 0 || len(blocks) == 0 {
+		t.Fatalf("%d win and %d block positions: the test proves nothing", len(wins), len(blocks))
+	}
+	e, err := ParseEngine("ab,n=20000", 0, 0, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range wins {
+		if inf := e.Choose(context.Background(), s); !winsNow(s, inf.Move) {
+			t.Errorf("win position %d: played %s, winning moves were %v", i, s.FormatMove(inf.Move), spell(s, immediateWins(s)))
+		}
+	}
+	for i, s := range blocks {
+		if inf := e.Choose(context.Background(), s); !safe[i][inf.Move] {
+			t.Errorf("block position %d: played %s, which leaves the opponent an immediate win", i, s.FormatMove(inf.Move))
+		}
+	}
+}
+
+// TestABGames plays the alpha-beta engine against level 1 in Andantino and in
+// its variants (where it hands over to its Monte Carlo search), checking every
+// move through Play and that the engine's value and variation make sense.
+func TestABGames(t *testing.T) {
+	for _, opts := range []string{"", "adjacency=once", "continuation=on"} {
+		s := startOf(t, "Andantino", opts)
+		a, err := ParseEngine("ab,n=3000", 300, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, _ := NewLevel(1, 2)
+		for ply := 0; !s.Result().Over && ply < 150; ply++ {
+			e := a
+			if ply%2 == 1 {
+				e = b
+			}
+			inf := e.Choose(context.Background(), s)
+			if err := s.Play(inf.Move); err != nil {
+				t.Fatalf("%s ply %d: %s: %v", opts, ply, e.Name(), err)
+			}
+			if e == a && (inf.Value < 0 || inf.Value > 1 || len(inf.PV) == 0 || inf.PV[0] != inf.Move) {
+				t.Fatalf("%s ply %d: value %v, variation %v for move %v", opts, ply, inf.Value, inf.PV, inf.Move)
+			}
+		}
+	}
+}
+
+// TestABCancel: a cancelled alpha-beta search answers with a legal move within
+// 50 ms, through the worker.
+func TestABCancel(t *testing.T) {
+	s := startOf(t, "Andantino", "")
+	e, _ := ParseEngine("ab,t=60", 0, 0, 1)
+	job := Start(context.Background(), e, s)
+	time.Sleep(30 * time.Millisecond)
+	t0 := time.Now()
+	job.Cancel()
+	select {
+	case inf := <-job.Done:
+		if el := time.Since(t0); el > 50*time.Millisecond {
+			t.Errorf("cancel took %v", el)
+		}
+		if !s.IsLegal(inf.Move) {
+			t.Errorf("cancelled search returned an illegal move")
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("no answer after cancel")
+	}
+}
+
+// TestABProvesForcedLoss: in positions of random games where the side to move
+// faces two playable five cells and cannot win at once, the game is lost, and the
+// search says so.
+func TestABProvesForcedLoss(t *testing.T) {
+	r := game.NewRand(9)
+	e, _ := ParseEngine("ab,n=2000", 0, 0, 1)
+	found := 0
+	for g := 0; g < 400 && found < 10; g++ {
+		s := startOf(t, "Andantino", "").(*andantino.State)
+		for !s.Result().Over {
+			if a := s.Assess(nil); len(a.Blocks) >= 2 && len(immediateWins(s)) == 0 {
+				found++
+				if inf := e.Choose(context.Background(), s); inf.Proven != -1 || inf.Value != 0 {
+					t.Fatalf("lost position: proven %d, value %v\n%v", inf.Proven, inf.Value, s)
+				}
+				break
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+	if found == 0 {
+		t.Fatal("no lost position found: the test proves nothing")
+	}
+}
+
+// TestLevel5Andantino: level 5 plays Andantino's placement game by alpha-beta
+// within its node budget, through the worker with progress reports, and the
+// variants by Monte Carlo; --time keeps alpha-beta, --playouts means Monte Carlo.
+func TestLevel5Andantino(t *testing.T) {
+	s := startOf(t, "Andantino", "")
+	e, _ := NewLevel(5, 1)
+	e.(*abEngine).cfg.Nodes = 50_000 // small, so the test is quick
+	job := Start(context.Background(), e, s)
+	inf := <-job.Done
+	if inf.Depth < 3 || inf.Nodes > 50_000 || !s.IsLegal(inf.Move) {
+		t.Errorf("level 5: move %v, depth %d, %d nodes; want alpha-beta to depth 3 or more within 50 000 nodes", inf.Move, inf.Depth, inf.Nodes)
+	}
+	select {
+	case p := <-job.Progress:
+		if p.Depth == 0 || !s.IsLegal(p.Move) {
+			t.Errorf("progress report %+v", p)
+		}
+	default:
+		t.Error("no progress report")
+	}
+	if e.(*abEngine).ab == nil {
+		t.Error("the worker's copy did not share the engine's searcher")
+	}
+	e, _ = ParseEngine("5", 0, 100*time.Millisecond, 1)
+	if inf := e.Choose(context.Background(), s); inf.Depth == 0 || inf.Elapsed > 200*time.Millisecond {
+		t.Errorf("--time 0.1: depth %d after %v", inf.Depth, inf.Elapsed)
+	}
+	e, _ = ParseEngine("5", 300, 0, 1)
+	if inf := e.Choose(context.Background(), s); inf.Depth != 0 || inf.Playouts != 300 {
+		t.Errorf("--playouts 300: depth %d, %d playouts", inf.Depth, inf.Playouts)
+	}
+	v := startOf(t, "Andantino", "adjacency=once")
+	e, _ = NewLevel(5, 1)
+	monteCarlo(e).byGame = map[string]int{"Andantino": 400}
+	if inf := e.Choose(context.Background(), v); inf.Depth != 0 || inf.Playouts != 400 {
+		t.Errorf("adjacency variant: depth %d, %d playouts; want Monte Carlo", inf.Depth, inf.Playouts)
+	}
+}
+
+func BenchmarkABSearch(b *testing.B) {
+	s := startOf(b, "Andantino", "").(*andantino.State)
+	ab := newABSearcher()
+	b.ReportAllocs()
+	for b.Loop() {
+		ab.search(context.Background(), s, ABConfig{Nodes: 100_000})
+	}
+}

@@ -1,0 +1,159 @@
+package andantino
+
+import (
+	"math/bits"
+
+	"trihex/game"
+)
+
+// Static knowledge for an alpha-beta search (package ai): a value of the position
+// built from windows of five cells along the three axes, the cells that would
+// complete a five, and a per-move score for ordering. Everything is read from the
+// line bitboards, so it exists only while they are kept (placement phase on the
+// 64-wide grid, Assessable).
+
+// windowWeight[k] is the value of a window of five cells that holds k tiles of one
+// side and none of the other: it can still become that side's five. A window of
+// four is a five cell, which its owner can make playable together with a second
+// threat, so it weighs most.
+var windowWeight = [6]int32{0, 1, 6, 30, 150, 0}
+
+// winGain is what completing a five is worth in MoveScores: more than any window.
+const winGain = 1 << 20
+
+// Assessable reports whether Assess and MoveScores know the position: the line
+// bitboards are kept, play is by placement and the adjacency variant is off (its
+// single-contact cells would make "playable" mean something else).
+func (s *State) Assessable() bool {
+	return s.linesOK() && !s.inCont && !s.once && !s.res.Over
+}
+
+// Assessment is Assess's reading of a position.
+type Assessment struct {
+	// Score is the window value for the side to move: its windows' weights minus
+	// the opponent's.
+	Score int32
+	// Win is set when the side to move has a playable cell that completes its
+	// five: it wins with its next tile.
+	Win bool
+	// Blocks are the opponent's playable five cells: the side to move must fill
+	// one (two or more cannot all be filled).
+	Blocks []game.Move
+}
+
+// Assess reads the position for the side to move, appending the opponent's
+// playable five cells to blocks (which it reuses). It needs Assessable.
+func (s *State) Assess(blocks []game.Move) Assessment {
+	var sum [2]int32
+	var five [2][8]int32
+	var nFive [2]int
+	addFive := func(p int, i int32) {
+		for _, x := range five[p][:nFive[p]] {
+			if x == i {
+				return
+			}
+		}
+		if nFive[p] < len(five[p]) {
+			five[p][nFive[p]] = i
+			nFive[p]++
+		}
+	}
+	b := s.lines
+	u := s.bbox[0]
+	u.union(s.bbox[1])
+	// scan adds the windows of one line: a and c are White's and Red's bits, cell
+	// maps a bit position to a grid index.
+	scan := func(a, c uint64, cell func(j int32) int32) {
+		all := a | c
+		if all == 0 {
+			return
+		}
+		lo := int32(bits.TrailingZeros64(all)) - 4
+		hi := int32(63 - bits.LeadingZeros64(all))
+		lo, hi = max(lo, 0), min(hi, 59)
+		for xs := lo; xs <= hi; xs++ {
+			wa, wc := uint32(a>>xs)&31, uint32(c>>xs)&31
+			switch {
+			case wa != 0 && wc == 0:
+				k := bits.OnesCount32(wa)
+				sum[0] += windowWeight[k]
+				if k == 4 {
+					addFive(0, cell(xs+int32(bits.TrailingZeros32(^wa))))
+				}
+			case wc != 0 && wa == 0:
+				k := bits.OnesCount32(wc)
+				sum[1] += windowWeight[k]
+				if k == 4 {
+					addFive(1, cell(xs+int32(bits.TrailingZeros32(^wc))))
+				}
+			}
+		}
+	}
+	for y := int32(u.minR + s.offR); y <= int32(u.maxR+s.offR); y++ {
+		scan(b.row[0][y&63], b.row[1][y&63], func(j int32) int32 { return y<<6 | j })
+	}
+	for x := int32(u.minQ + s.offQ); x <= int32(u.maxQ+s.offQ); x++ {
+		scan(b.col[0][x&63], b.col[1][x&63], func(j int32) int32 { return j<<6 | x })
+	}
+	for d := int32(u.minT + s.offQ + s.offR); d <= int32(u.maxT+s.offQ+s.offR); d++ {
+		scan(b.diag[0][d&127], b.diag[1][d&127], func(j int32) int32 { return (d-j)<<6 | j })
+	}
+	me, op := int(s.toMove), 1-int(s.toMove)
+	a := Assessment{Score: sum[me] - sum[op], Blocks: blocks[:0]}
+	for _, i := range five[me][:nFive[me]] {
+		if s.playable(i) {
+			a.Win = true
+			break
+		}
+	}
+	for _, i := range five[op][:nFive[op]] {
+		if s.playable(i) {
+			q, r := s.coord(i)
+			a.Blocks = append(a.Blocks, PlaceMove(q, r))
+		}
+	}
+	return a
+}
+
+// MoveScores sets dst[k] to an ordering score of placement moves[k] for the side
+// to move: what the tile adds to its own windows plus what it takes from the
+// opponent's; winGain for a five; a large negative value for a suicide cell. It
+// needs Assessable; dst must be as long as moves.
+func (s *State) MoveScores(moves []game.Move, dst []int32) {
+	me := int(s.toMove)
+	op := 1 - me
+	b := s.lines
+	for k, m := range moves {
+		q, r, _, _, _ := decode(m)
+		i := s.index(q, r)
+		if s.grid[i]&(holeBit<<op) != 0 {
+			dst[k] = -winGain
+			continue
+		}
+		x, y := i&63, i>>6
+		// The nine cells around i on each axis, bit 4 being i.
+		var w [2][3]uint32
+		for p := 0; p < 2; p++ {
+			w[p][0] = uint32(b.row[p][y]>>((x-4)&63)) & 0x1ff
+			w[p][1] = uint32(b.col[p][x]>>((y-4)&63)) & 0x1ff
+			w[p][2] = uint32(b.diag[p][(x+y)&127]>>((x-4)&63)) & 0x1ff
+		}
+		var gain int32
+		for a := 0; a < 3; a++ {
+			mine, theirs := w[me][a], w[op][a]
+			for lo := 0; lo <= 4; lo++ {
+				mask := uint32(0x1f) << lo
+				cm, ct := bits.OnesCount32(mine&mask), bits.OnesCount32(theirs&mask)
+				switch {
+				case ct == 0 && cm == 4:
+					gain = winGain
+				case ct == 0:
+					gain += windowWeight[cm+1] - windowWeight[cm]
+				case cm == 0:
+					gain += windowWeight[ct]
+				}
+			}
+		}
+		dst[k] = gain
+	}
+}

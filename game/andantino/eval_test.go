@@ -1,0 +1,167 @@
+package andantino
+
+import (
+	"slices"
+	"testing"
+
+	"trihex/game"
+	"trihex/game/hex"
+)
+
+// naiveAssess reads Assess's numbers cell by cell: every window of five cells
+// along the three axes near the tiles, the weight of its count for the side that
+// alone holds tiles in it, and the empty cell of every window holding four.
+func naiveAssess(s *State) (score int32, five [2][]hex.Coord) {
+	var sum [2]int32
+	seen := [2]map[hex.Coord]bool{{}, {}}
+	lo, hi := s.Bounds()
+	for r := lo.R - 6; r <= hi.R+6; r++ {
+		for q := lo.Q - 6; q <= hi.Q+6; q++ {
+			for d := hex.Dir(0); d < 3; d++ {
+				var n [3]int
+				var empty hex.Coord
+				c := hex.Coord{Q: q, R: r}
+				for range 5 {
+					p := s.At(c)
+					if p == game.NoPlayer {
+						empty = c
+						n[2]++
+					} else {
+						n[p]++
+					}
+					c = c.Add(hex.Dirs[d])
+				}
+				for p := range 2 {
+					if n[p] > 0 && n[1-p] == 0 {
+						sum[p] += windowWeight[n[p]]
+						if n[p] == 4 && !seen[p][empty] {
+							seen[p][empty] = true
+							five[p] = append(five[p], empty)
+						}
+					}
+				}
+			}
+		}
+	}
+	me := s.ToMove()
+	return sum[me] - sum[1-me], five
+}
+
+// TestAssessAgainstNaive compares Assess with the cell-by-cell reading at every
+// ply of random games: the score, the win flag and the blocks.
+func TestAssessAgainstNaive(t *testing.T) {
+	games := 200
+	if testing.Short() {
+		games = 40
+	}
+	r := game.NewRand(23)
+	wins, blocks := 0, 0
+	for g := 0; g < games; g++ {
+		s := New(false, false)
+		for !s.res.Over {
+			got := s.Assess(nil)
+			score, five := naiveAssess(s)
+			me := s.ToMove()
+			var win bool
+			var want []string
+			for _, c := range five[me] {
+				win = win || s.playable(s.index(c.Q, c.R))
+			}
+			for _, c := range five[1-me] {
+				if s.playable(s.index(c.Q, c.R)) {
+					want = append(want, spell(c))
+				}
+			}
+			slices.Sort(want)
+			var have []string
+			for _, m := range got.Blocks {
+				have = append(have, FormatMove(m))
+			}
+			slices.Sort(have)
+			if got.Score != score || got.Win != win || !slices.Equal(have, want) {
+				t.Fatalf("game %d ply %d: Assess = %d %v %v, cell by cell %d %v %v\n%v",
+					g, s.ply, got.Score, got.Win, have, score, win, want, s)
+			}
+			if win {
+				wins++
+			}
+			blocks += len(want)
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+	if wins == 0 || blocks == 0 {
+		t.Fatalf("%d wins, %d blocks seen: the test proves nothing", wins, blocks)
+	}
+}
+
+// TestAssessLatentFour: a four whose completing cell touches one tile is no
+// threat yet; once a tile touches the cell, it is a win for the side to move or a
+// block for the other.
+//
+//	r=1        .  .  .  .          White 0,0 … 3,0; Red -1,0 closes the west end.
+//	r=0     R  W  W  W  W  ^       4,0 touches only 3,0: a latent four.
+//	r=-1      R  R  R  .  .        Red 4,-1 (instead of 2,-1) makes it playable.
+func TestAssessLatentFour(t *testing.T) {
+	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 2,-1", game.First)
+	if a := s.Assess(nil); a.Win || len(a.Blocks) != 0 {
+		t.Fatalf("latent four: Win %v, blocks %v; want none\n%v", a.Win, a.Blocks, s)
+	}
+	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
+	if a := s.Assess(nil); !a.Win {
+		t.Fatalf("White to move with 4,0 playable: no win\n%v", s)
+	}
+	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.Second)
+	a := s.Assess(nil)
+	if a.Win || len(a.Blocks) != 1 || FormatMove(a.Blocks[0]) != "4,0" {
+		t.Fatalf("Red to move: Win %v, blocks %v; want block 4,0\n%v", a.Win, a.Blocks, s)
+	}
+	if a.Score >= 0 {
+		t.Fatalf("Red to move facing a four scores %d, want below 0", a.Score)
+	}
+}
+
+// TestMoveScores: completing a five ranks first, a suicide cell last.
+func TestMoveScores(t *testing.T) {
+	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
+	moves := s.LegalMoves(nil)
+	sc := make([]int32, len(moves))
+	s.MoveScores(moves, sc)
+	best := slices.Index(sc, slices.Max(sc))
+	if FormatMove(moves[best]) != "4,0" || sc[best] < winGain {
+		t.Fatalf("best move %s scores %d, want 4,0 at least %d", FormatMove(moves[best]), sc[best], winGain)
+	}
+	// A ring of White around 1,0: Red there would be trapped.
+	s = board(t, false, false, "0,0 0,1 1,1 2,0 2,-1 1,-1", "9,9 9,10", game.Second)
+	hole := hex.Coord{Q: 1, R: 0}
+	if !s.IsSuicide(hole) {
+		t.Fatalf("set-up: %v is not a suicide cell for Red\n%v", hole, s)
+	}
+	moves = s.LegalMoves(nil)
+	sc = make([]int32, len(moves))
+	s.MoveScores(moves, sc)
+	for k, m := range moves {
+		if FormatMove(m) == "1,0" && sc[k] >= 0 {
+			t.Fatalf("suicide cell 1,0 scores %d", sc[k])
+		}
+	}
+}
+
+func BenchmarkAssess(b *testing.B) {
+	s := New(false, false)
+	r := game.NewRand(3)
+	for s.ply < 30 {
+		moves := s.LegalMoves(nil)
+		c := s.Clone().(*State)
+		c.Apply(moves[r.Intn(len(moves))])
+		if c.res.Over {
+			continue
+		}
+		s = c
+	}
+	buf := make([]game.Move, 0, 8)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = s.Assess(buf).Blocks
+	}
+}

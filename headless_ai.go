@@ -92,7 +92,7 @@ func pvString(pos game.State, pv []game.Move) string {
 	return strings.Join(parts, " ")
 }
 
-const arenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--records DIR] [-v]"
+const arenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--records DIR] [--a-side first|second] [-v]"
 
 // cmdArena plays seeded games between two engines, alternating who moves first,
 // and ends with "result: W-D-L score S ± E" from A's side (E is two standard
@@ -111,9 +111,13 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 	workers := fs.Int("workers", 2, "games played at once")
 	verbose := fs.Bool("v", false, "print each game")
 	records := fs.String("records", "", "folder to write each game's record into (game-N.trihex)")
+	aSide := fs.String("a-side", "", "A always moves first or second (default: alternate)")
 	pos, err := splitFlags(fs, args)
 	if err == nil && (len(pos) != 0 || *gname == "" || *a == "" || *b == "" || *n < 1 || *workers < 1) {
 		err = usageError("arena needs --game, --a, --b and a positive --games")
+	}
+	if err == nil && *aSide != "" && *aSide != "first" && *aSide != "second" {
+		err = usageError("--a-side is first or second")
 	}
 	var start game.State
 	if err == nil {
@@ -155,7 +159,9 @@ func cmdArena(args []string, stdout, stderr io.Writer) int {
 				gameSeed := *seed*1_000_003 + uint64(i)
 				ea, _ := ai.ParseEngine(*a, *playouts, limit, gameSeed)
 				eb, _ := ai.ParseEngine(*b, *playouts, limit, gameSeed^0x5bd1e995)
-				aFirst := i%2 == 0
+				// Colours alternate, unless A's side is fixed: in Andantino, where White
+				// wins nearly every game, experiments can then watch Red's games only.
+				aFirst := i%2 == 0 && *aSide == "" || *aSide == "first"
 				res, moves, used, count, played := playGame(start, ea, eb, aFirst)
 				if *records != "" {
 					if err := writeArenaRecord(*records, i+1, start, played, ea.Name(), eb.Name(), aFirst); err != nil {

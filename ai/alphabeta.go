@@ -196,19 +196,15 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		}
 		return -abWin + ply
 	}
-	a := st.Assess(s.blocks[ply])
+	a := st.Assess(s.blocks[ply], s.st[ply+1])
 	s.blocks[ply] = a.Blocks
 	switch {
 	case ply == 0:
 		// The root searches every move, so that it has one to play.
 	case a.Win:
 		return abWin - ply - 1
-	case len(a.Blocks) > 0 && s.trapsNow(ply):
-		// Facing a five, only a block or a trap closed now saves the game; the
-		// evaluation does not see traps, so every move is tried.
-		return abWin - ply - 1
 	case len(a.Blocks) >= 2:
-		return -abWin + ply + 2 // two five cells cannot both be filled
+		return -abWin + ply + 2 // two winning cells cannot both be filled
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
 	if ply >= abMaxPly || depth <= 0 && !forced {
@@ -304,23 +300,6 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	}
 	*e = abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound}
 	return bestV
-}
-
-// trapsNow reports whether the side to move at ply wins with its next tile (a
-// trap: Assess has already looked for fives).
-func (s *abSearcher) trapsNow(ply int) bool {
-	st, child := s.st[ply], s.st[ply+1]
-	moves := st.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	me := st.ToMove()
-	for _, m := range moves {
-		child.CopyFrom(st)
-		child.Apply(m)
-		if r := child.Result(); r.Over && r.Winner == me {
-			return true
-		}
-	}
-	return false
 }
 
 // order sorts moves best first: the table's move, then killers, then by the

@@ -208,6 +208,8 @@ func (k *knower) playout(st game.State, r *game.Rand, heavy int) game.Result {
 			if heavy > 1 {
 				return k.abandePlayout(s, r, heavy)
 			}
+		case *attangle.State:
+			return s.BiasedPlayout(r, heavy)
 		}
 	}
 	return st.RandomPlayout(r)

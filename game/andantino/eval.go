@@ -4,6 +4,7 @@ import (
 	"math/bits"
 
 	"trihex/game"
+	"trihex/game/hex"
 )
 
 // Static knowledge for an alpha-beta search (package ai): a value of the position
@@ -34,16 +35,19 @@ type Assessment struct {
 	// the opponent's.
 	Score int32
 	// Win is set when the side to move has a playable cell that completes its
-	// five: it wins with its next tile.
+	// five (or, with a scratch state, closes a trap): it wins with its next tile.
 	Win bool
-	// Blocks are the opponent's playable five cells: the side to move must fill
-	// one (two or more cannot all be filled).
+	// Blocks are the opponent's playable five cells (and trap cells): the side to
+	// move must fill one (two or more cannot all be filled).
 	Blocks []game.Move
 }
 
 // Assess reads the position for the side to move, appending the opponent's
-// playable five cells to blocks (which it reuses). It needs Assessable.
-func (s *State) Assess(blocks []game.Move) Assessment {
+// playable five cells to blocks (which it reuses). With a scratch state it also
+// finds the cells where a tile would close a trap: the side to move's count as a
+// win, the opponent's as blocks (a tile there stops that trap). It needs
+// Assessable.
+func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
 	var sum [2]int32
 	var five [2][8]int32
 	var nFive [2]int
@@ -112,7 +116,50 @@ func (s *State) Assess(blocks []game.Move) Assessment {
 			a.Blocks = append(a.Blocks, PlaceMove(q, r))
 		}
 	}
+	if scratch == nil {
+		return a
+	}
+	// Traps: a tile can close a region only where its own neighbours form two
+	// arcs or more around it, so only those cells are played out on scratch.
+	g := s.grid
+	for _, i := range s.legal {
+		var mask [2]uint8
+		for d, step := range s.dir {
+			if c := g[i+step] & colourMask; c != 0 {
+				mask[c-1] |= 1 << d
+			}
+		}
+		for p := range 2 {
+			if hex.Arcs[mask[p]] < 2 || p == me && a.Win || p == op && s.blocked(a.Blocks, i) {
+				continue
+			}
+			scratch.CopyFrom(s)
+			scratch.toMove = game.Player(p)
+			scratch.place(i)
+			if r := scratch.res; !r.Over || r.Winner != game.Player(p) {
+				continue
+			}
+			if p == me {
+				a.Win = true
+			} else {
+				q, r := s.coord(i)
+				a.Blocks = append(a.Blocks, PlaceMove(q, r))
+			}
+		}
+	}
 	return a
+}
+
+// blocked reports whether cell i is among the moves already in blocks.
+func (s *State) blocked(blocks []game.Move, i int32) bool {
+	q, r := s.coord(i)
+	m := PlaceMove(q, r)
+	for _, b := range blocks {
+		if b == m {
+			return true
+		}
+	}
+	return false
 }
 
 // MoveScores sets dst[k] to an ordering score of placement moves[k] for the side

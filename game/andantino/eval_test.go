@@ -59,7 +59,7 @@ func TestAssessAgainstNaive(t *testing.T) {
 	for g := 0; g < games; g++ {
 		s := New(false, false)
 		for !s.res.Over {
-			got := s.Assess(nil)
+			got := s.Assess(nil, nil)
 			score, five := naiveAssess(s)
 			me := s.ToMove()
 			var win bool
@@ -104,15 +104,15 @@ func TestAssessAgainstNaive(t *testing.T) {
 //	r=-1      R  R  R  .  .        Red 4,-1 (instead of 2,-1) makes it playable.
 func TestAssessLatentFour(t *testing.T) {
 	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 2,-1", game.First)
-	if a := s.Assess(nil); a.Win || len(a.Blocks) != 0 {
+	if a := s.Assess(nil, nil); a.Win || len(a.Blocks) != 0 {
 		t.Fatalf("latent four: Win %v, blocks %v; want none\n%v", a.Win, a.Blocks, s)
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
-	if a := s.Assess(nil); !a.Win {
+	if a := s.Assess(nil, nil); !a.Win {
 		t.Fatalf("White to move with 4,0 playable: no win\n%v", s)
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.Second)
-	a := s.Assess(nil)
+	a := s.Assess(nil, nil)
 	if a.Win || len(a.Blocks) != 1 || FormatMove(a.Blocks[0]) != "4,0" {
 		t.Fatalf("Red to move: Win %v, blocks %v; want block 4,0\n%v", a.Win, a.Blocks, s)
 	}
@@ -148,6 +148,12 @@ func TestMoveScores(t *testing.T) {
 }
 
 func BenchmarkAssess(b *testing.B) {
+	for _, traps := range []bool{false, true} {
+		b.Run(map[bool]string{false: "lines", true: "traps"}[traps], func(b *testing.B) { benchAssess(b, traps) })
+	}
+}
+
+func benchAssess(b *testing.B, traps bool) {
 	s := New(false, false)
 	r := game.NewRand(3)
 	for s.ply < 30 {
@@ -160,8 +166,68 @@ func BenchmarkAssess(b *testing.B) {
 		s = c
 	}
 	buf := make([]game.Move, 0, 8)
+	var scratch *State
+	if traps {
+		scratch = New(false, false)
+	}
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = s.Assess(buf).Blocks
+		buf = s.Assess(buf, scratch).Blocks
 	}
+}
+
+// TestAssessTraps: with a scratch state, Win says whether some tile of the side to
+// move wins at once (five or trap), and Blocks are exactly the cells where a tile
+// of the opponent would, found by playing every legal cell for each side, at every
+// ply of random games.
+func TestAssessTraps(t *testing.T) {
+	games := 300
+	if testing.Short() {
+		games = 60
+	}
+	r := game.NewRand(29)
+	scratch := New(false, false)
+	traps := 0
+	for g := 0; g < games; g++ {
+		s := New(false, false)
+		for !s.res.Over {
+			a := s.Assess(nil, scratch)
+			var win bool
+			var want []string
+			for _, m := range s.LegalMoves(nil) {
+				for _, p := range []game.Player{s.toMove, 1 - s.toMove} {
+					c := s.Clone().(*State)
+					c.toMove = p
+					c.Apply(m)
+					if c.res.Winner != p || !c.res.Over {
+						continue
+					}
+					if c.res.Reason != ReasonLine {
+						traps++
+					}
+					if p == s.toMove {
+						win = true
+					} else {
+						want = append(want, FormatMove(m))
+					}
+				}
+			}
+			var have []string
+			for _, m := range a.Blocks {
+				have = append(have, FormatMove(m))
+			}
+			slices.Sort(have)
+			slices.Sort(want)
+			if a.Win != win || !slices.Equal(have, want) {
+				t.Fatalf("game %d ply %d: Assess win %v blocks %v; playing every cell: win %v, opponent wins on %v\n%v",
+					g, s.ply, a.Win, have, win, want, s)
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+	if traps == 0 {
+		t.Fatal("no trap cell in any position: the test proves nothing")
+	}
+	t.Logf("%d trap cells", traps)
 }

@@ -55,3 +55,46 @@ func TestRandomPlayout(t *testing.T) {
 		}
 	}
 }
+
+// BiasedPlayout keeps the invariants and ends as RandomPlayout does; each of its
+// steps captures about bias times as often as a uniform step where captures are few
+// among many placements.
+func TestBiasedPlayout(t *testing.T) {
+	r := game.NewRand(6)
+	games := 1000
+	if testing.Short() {
+		games = 200
+	}
+	var caps, steps [2]int // by bias 1 and 8, over positions with a capture
+	for i := 0; i < games; i++ {
+		s := start(t, []string{"", "stalemate=loss"}[i%2])
+		for !s.Result().Over {
+			moves := s.LegalMoves(nil)
+			nc := 0
+			for _, m := range moves {
+				if _, _, _, c, _ := Decode(m); c {
+					nc++
+				}
+			}
+			if nc > 0 && 8*nc < len(moves)-nc {
+				for k, bias := range []int{1, 8} {
+					c := s.Clone().(*State)
+					steps[k]++
+					if c.biasedStep(r, bias) {
+						caps[k]++
+					}
+				}
+			}
+			if s.biasedStep(r, 8); invariants(s) != nil {
+				t.Fatalf("%v\n%v", invariants(s), s)
+			}
+		}
+		if res := s.Result(); !res.Over || len(s.LegalMoves(nil)) != 0 {
+			t.Fatalf("playout result %+v\n%v", res, s)
+		}
+	}
+	// Each capture is 8 times as likely: at least 4 times the captures overall.
+	if steps[0] < 500 || caps[1] < 4*caps[0] {
+		t.Errorf("over %d steps: %d captures with bias 8, %d without", steps[0], caps[1], caps[0])
+	}
+}

@@ -47,6 +47,9 @@ type ABConfig struct {
 	Nodes    int           // node budget; 0 means only the time cap counts
 	Time     time.Duration // wall-clock cap; 0 means none
 	Progress func(Info)
+	// Quiesce reads, at the leaves, the side to move's moves that make a four
+	// (threat sequences) before trusting the evaluation.
+	Quiesce bool
 }
 
 // abSearcher holds the alpha-beta search's memory, reused between moves.
@@ -61,6 +64,7 @@ type abSearcher struct {
 
 	nodes     int
 	budget    int
+	quiesce   bool
 	deadline  time.Time
 	cancelled <-chan struct{}
 	stop      bool
@@ -85,7 +89,7 @@ func historyIndex(m game.Move) int {
 // search runs iterative deepening on pos (Assessable) and returns the result.
 func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
 	t0 := time.Now()
-	s.nodes, s.budget, s.stop = 0, cfg.Nodes, false
+	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, cfg.Quiesce
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -207,8 +211,14 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return -abWin + ply + 2 // two winning cells cannot both be filled
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
-	if ply >= abMaxPly || depth <= 0 && !forced {
+	if ply >= abMaxPly || depth < 0 && !forced {
 		return int(a.Score)
+	}
+	if depth == 0 && !forced {
+		if !s.quiesce || ply >= abMaxPly-8 {
+			return int(a.Score)
+		}
+		return s.threats(ply, st, int(a.Score), alpha, beta)
 	}
 	if forced && depth <= 0 {
 		depth = 1 // the reply is forced: it costs nothing to read it
@@ -300,6 +310,45 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	}
 	*e = abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound}
 	return bestV
+}
+
+// fourGain is the least MoveScores value of a move that makes a four.
+const fourGain = 120
+
+// threats is the quiescence search at a leaf: the side to move may stand on the
+// evaluation or play a move that makes a four; the children are searched at depth
+// −1, where only a forced reply (a playable five cell) is read further.
+func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta int) int {
+	if stand >= beta {
+		return stand
+	}
+	alpha = max(alpha, stand)
+	moves := st.LegalMoves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
+	s.scores[ply] = sc
+	st.MoveScores(moves, sc)
+	best := stand
+	child := s.st[ply+1]
+	for k, m := range moves {
+		if sc[k] < fourGain {
+			continue
+		}
+		child.CopyFrom(st)
+		child.Apply(m)
+		v := -s.negamax(ply+1, -1, -beta, -alpha)
+		if s.stop {
+			return best
+		}
+		best = max(best, v)
+		if v > alpha {
+			alpha = v
+			if alpha >= beta {
+				break
+			}
+		}
+	}
+	return best
 }
 
 // order sorts moves best first: the table's move, then killers, then by the

@@ -52,7 +52,7 @@ var Levels = [6]Level{
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
 	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000},
-		Nodes: 3_000_000},
+		Nodes: 2_000_000},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -65,12 +65,12 @@ const (
 
 // HintConfig is the budget for the Hint button: the strongest move in about a
 // second.
-var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Heavy: defaultHeavy}
+var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Heavy: TopHeavy}
 
 // NewHint returns the engine for the Hint button: a second of the strongest
 // search of each game.
 func NewHint() Engine {
-	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
+	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time, Quiesce: true}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
 }
 
 // mcts is an engine that runs the searcher with a fixed configuration.
@@ -99,9 +99,12 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	}
 	l := Levels[n]
 	cfg := Config{Playouts: l.Playouts, Time: l.Time, Seed: seed, Prior: defaultPrior, Heavy: defaultHeavy}
+	if n == 5 {
+		cfg.Heavy = TopHeavy
+	}
 	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}
 	if l.Nodes > 0 {
-		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time}, fallback: m}, nil
+		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time, Quiesce: true}, fallback: m}, nil
 	}
 	return m, nil
 }
@@ -184,7 +187,7 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 			if playouts > 0 {
 				return m, nil // a playout budget is the Monte Carlo search's
 			}
-			a.cfg = ABConfig{Time: limit}
+			a.cfg = ABConfig{Time: limit, Quiesce: true}
 		}
 	}
 	return e, nil
@@ -260,10 +263,11 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 }
 
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
-// n=nodes and t=seconds (default: level 5's time cap, no node budget).
+// n=nodes, t=seconds (default: level 5's time cap, no node budget) and q=0 to turn
+// the threat quiescence off.
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
-	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
+	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time, Quiesce: true}, fallback: monteCarlo(fb)}
 	if _, settings, ok := strings.Cut(name, ","); ok {
 		for _, kv := range strings.Split(settings, ",") {
 			k, v, _ := strings.Cut(kv, "=")
@@ -276,8 +280,10 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.Nodes = int(f)
 			case "t":
 				e.cfg.Time = time.Duration(f * float64(time.Second))
+			case "q":
+				e.cfg.Quiesce = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q)", k, name)
 			}
 		}
 	}

@@ -59,7 +59,9 @@ type Config struct {
 	// uniform (the game's own fast playout); 1 in Andantino its tactical playout
 	// (andantino.State.TacticalPlayout: complete fives, block them, avoid suicide
 	// cells and cells that hand over a five); k > 1 pick the best of k sampled
-	// moves by the prior (Abande, Andantino); AutoHeavy each game's best.
+	// moves by the prior (Abande, Andantino); in Attangle k makes each capture k
+	// times as likely as each placement (attangle.State.BiasedPlayout); AutoHeavy
+	// each game's measured best for levels 1–4, TopHeavy level 5's.
 	Heavy int
 	Seed  uint64
 	// Threat is the depth, in own moves, of Andantino's threat reading at each

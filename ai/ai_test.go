@@ -153,24 +153,31 @@ func TestEnginesPlayLegalGames(t *testing.T) {
 }
 
 // TestCancel starts a long search and cancels it: the answer, a legal move, must
-// come back within 50 ms.
+// come back within 50 ms; in Andantino for the alpha-beta search too.
 func TestCancel(t *testing.T) {
 	for _, v := range variants {
 		s := startOf(t, v.game, v.opts)
-		job := Start(context.Background(), NewMCTS("long", Config{Time: time.Minute}), s)
-		time.Sleep(30 * time.Millisecond)
-		t0 := time.Now()
-		job.Cancel()
-		select {
-		case inf := <-job.Done:
-			if el := time.Since(t0); el > 50*time.Millisecond {
-				t.Errorf("%s: cancel took %v", v.game, el)
+		engines := []Engine{NewMCTS("long", Config{Time: time.Minute})}
+		if v.game == "Andantino" && v.opts == "" {
+			ab, _ := ParseEngine("ab,t=60", 0, 0, 1)
+			engines = append(engines, ab)
+		}
+		for _, e := range engines {
+			job := Start(context.Background(), e, s)
+			time.Sleep(30 * time.Millisecond)
+			t0 := time.Now()
+			job.Cancel()
+			select {
+			case inf := <-job.Done:
+				if el := time.Since(t0); el > 50*time.Millisecond {
+					t.Errorf("%s %s: cancel took %v", v.game, e.Name(), el)
+				}
+				if !s.IsLegal(inf.Move) {
+					t.Errorf("%s %s: cancelled search returned an illegal move", v.game, e.Name())
+				}
+			case <-time.After(2 * time.Second):
+				t.Fatalf("%s %s: no answer after cancel", v.game, e.Name())
 			}
-			if !s.IsLegal(inf.Move) {
-				t.Errorf("%s: cancelled search returned an illegal move", v.game)
-			}
-		case <-time.After(2 * time.Second):
-			t.Fatalf("%s: no answer after cancel", v.game)
 		}
 	}
 }

@@ -63,28 +63,6 @@ func TestABGames(t *testing.T) {
 	}
 }
 
-// TestABCancel: a cancelled alpha-beta search answers with a legal move within
-// 50 ms, through the worker.
-func TestABCancel(t *testing.T) {
-	s := startOf(t, "Andantino", "")
-	e, _ := ParseEngine("ab,t=60", 0, 0, 1)
-	job := Start(context.Background(), e, s)
-	time.Sleep(30 * time.Millisecond)
-	t0 := time.Now()
-	job.Cancel()
-	select {
-	case inf := <-job.Done:
-		if el := time.Since(t0); el > 50*time.Millisecond {
-			t.Errorf("cancel took %v", el)
-		}
-		if !s.IsLegal(inf.Move) {
-			t.Errorf("cancelled search returned an illegal move")
-		}
-	case <-time.After(2 * time.Second):
-		t.Fatal("no answer after cancel")
-	}
-}
-
 // TestABProvesForcedLoss: in positions of random games where the side to move
 // faces two playable five cells and cannot win at once, the game is lost, and the
 // search says so.

@@ -80,12 +80,14 @@ func TestBiasedPlayout(t *testing.T) {
 				for k, bias := range []int{1, 8} {
 					c := s.Clone().(*State)
 					steps[k]++
-					if c.biasedStep(r, bias) {
+					// A capture takes two stacks off their points, a placement adds one.
+					before := c.occ.Count()
+					if c.playout(r, bias, 1); c.occ.Count() < before {
 						caps[k]++
 					}
 				}
 			}
-			if s.biasedStep(r, 8); invariants(s) != nil {
+			if s.playout(r, 8, 1); invariants(s) != nil {
 				t.Fatalf("%v\n%v", invariants(s), s)
 			}
 		}

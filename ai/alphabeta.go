@@ -47,9 +47,10 @@ type ABConfig struct {
 	Nodes    int           // node budget; 0 means only the time cap counts
 	Time     time.Duration // wall-clock cap; 0 means none
 	Progress func(Info)
-	// Quiesce reads, at the leaves, the side to move's moves that make a four
-	// (threat sequences) before trusting the evaluation.
-	Quiesce bool
+	// NoQuiesce turns off the threat quiescence: reading, at the leaves, the side
+	// to move's moves that make a four before trusting the evaluation. It is on
+	// everywhere but in experiments (arena setting q=0).
+	NoQuiesce bool
 }
 
 // abSearcher holds the alpha-beta search's memory, reused between moves.
@@ -89,7 +90,7 @@ func historyIndex(m game.Move) int {
 // search runs iterative deepening on pos (Assessable) and returns the result.
 func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
 	t0 := time.Now()
-	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, cfg.Quiesce
+	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -118,13 +119,11 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		if !s.stop {
 			best.Value, best.Proven = abValue(v)
 			best.PV = s.pv(pos, best.Move)
+			best.Depth = depth
 		} else if best.PV == nil || best.PV[0] != best.Move {
 			best.PV = []game.Move{best.Move}
 		}
 		best.Nodes, best.Elapsed = s.nodes, time.Since(t0)
-		if !s.stop {
-			best.Depth = depth
-		}
 		if cfg.Progress != nil {
 			cfg.Progress(best)
 		}
@@ -325,9 +324,7 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 	alpha = max(alpha, stand)
 	moves := st.LegalMoves(s.moves[ply][:0])
 	s.moves[ply] = moves
-	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
-	s.scores[ply] = sc
-	st.MoveScores(moves, sc)
+	sc := s.scoreMoves(ply, st, moves)
 	best := stand
 	child := s.st[ply+1]
 	for k, m := range moves {
@@ -351,15 +348,21 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 	return best
 }
 
+// scoreMoves returns MoveScores of moves in ply's reused buffer.
+func (s *abSearcher) scoreMoves(ply int, st *andantino.State, moves []game.Move) []int32 {
+	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
+	s.scores[ply] = sc
+	st.MoveScores(moves, sc)
+	return sc
+}
+
 // order sorts moves best first: the table's move, then killers, then by the
 // evaluation's move score plus history.
 func (s *abSearcher) order(ply int, st *andantino.State, moves []game.Move, ttMove game.Move) {
 	if len(moves) < 2 {
 		return
 	}
-	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
-	s.scores[ply] = sc
-	st.MoveScores(moves, sc)
+	sc := s.scoreMoves(ply, st, moves)
 	for k, m := range moves {
 		sc[k] += min(s.history[historyIndex(m)], 1<<14)
 		switch m {

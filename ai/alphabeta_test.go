@@ -134,6 +134,6 @@ func BenchmarkABSearch(b *testing.B) {
 	ab := newABSearcher()
 	b.ReportAllocs()
 	for b.Loop() {
-		ab.search(context.Background(), s, ABConfig{Nodes: 100_000})
+		ab.search(context.Background(), s, ABConfig{Nodes: 100_000, NoQuiesce: true})
 	}
 }

@@ -70,7 +70,7 @@ var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Hea
 // NewHint returns the engine for the Hint button: a second of the strongest
 // search of each game.
 func NewHint() Engine {
-	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time, Quiesce: true}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
+	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
 }
 
 // mcts is an engine that runs the searcher with a fixed configuration.
@@ -104,7 +104,7 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	}
 	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}
 	if l.Nodes > 0 {
-		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time, Quiesce: true}, fallback: m}, nil
+		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time}, fallback: m}, nil
 	}
 	return m, nil
 }
@@ -187,7 +187,7 @@ func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 			if playouts > 0 {
 				return m, nil // a playout budget is the Monte Carlo search's
 			}
-			a.cfg = ABConfig{Time: limit, Quiesce: true}
+			a.cfg = ABConfig{Time: limit}
 		}
 	}
 	return e, nil
@@ -224,10 +224,9 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	}
 	e.name = base + "," + settings
 	for _, kv := range strings.Split(settings, ",") {
-		k, v, _ := strings.Cut(kv, "=")
-		f, err := strconv.ParseFloat(v, 64)
-		if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
-			return nil, fmt.Errorf("ai: bad setting %q in engine %q", kv, e.name)
+		k, f, err := parseSetting(kv, e.name)
+		if err != nil {
+			return nil, err
 		}
 		switch k {
 		case "p":
@@ -262,18 +261,27 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	return e, nil
 }
 
+// parseSetting reads one key=value setting of an engine spec: a finite value ≥ 0.
+func parseSetting(kv, engine string) (string, float64, error) {
+	k, v, _ := strings.Cut(kv, "=")
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
+		return "", 0, fmt.Errorf("ai: bad setting %q in engine %q", kv, engine)
+	}
+	return k, f, nil
+}
+
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
 // n=nodes, t=seconds (default: level 5's time cap, no node budget) and q=0 to turn
 // the threat quiescence off.
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
-	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time, Quiesce: true}, fallback: monteCarlo(fb)}
+	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
 	if _, settings, ok := strings.Cut(name, ","); ok {
 		for _, kv := range strings.Split(settings, ",") {
-			k, v, _ := strings.Cut(kv, "=")
-			f, err := strconv.ParseFloat(v, 64)
-			if err != nil || math.IsNaN(f) || math.IsInf(f, 0) || f < 0 {
-				return nil, fmt.Errorf("ai: bad setting %q in engine %q", kv, name)
+			k, f, err := parseSetting(kv, name)
+			if err != nil {
+				return nil, err
 			}
 			switch k {
 			case "n":
@@ -281,7 +289,7 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 			case "t":
 				e.cfg.Time = time.Duration(f * float64(time.Second))
 			case "q":
-				e.cfg.Quiesce = f != 0
+				e.cfg.NoQuiesce = f == 0
 			default:
 				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q)", k, name)
 			}

@@ -177,14 +177,7 @@ func (s *State) MoveScores(moves []game.Move, dst []int32) {
 			dst[k] = -winGain
 			continue
 		}
-		x, y := i&63, i>>6
-		// The nine cells around i on each axis, bit 4 being i.
-		var w [2][3]uint32
-		for p := 0; p < 2; p++ {
-			w[p][0] = uint32(b.row[p][y]>>((x-4)&63)) & 0x1ff
-			w[p][1] = uint32(b.col[p][x]>>((y-4)&63)) & 0x1ff
-			w[p][2] = uint32(b.diag[p][(x+y)&127]>>((x-4)&63)) & 0x1ff
-		}
+		w := [2][3]uint32{b.around(0, i&63, i>>6), b.around(1, i&63, i>>6)}
 		var gain int32
 		for a := 0; a < 3; a++ {
 			mine, theirs := w[me][a], w[op][a]

@@ -72,14 +72,9 @@ func (f *fives) add(p game.Player, i int32) {
 // addFivesAt adds the five cells of colour c made with the tile at i. The line
 // bitboards must be kept (linesOK).
 func (s *State) addFivesAt(f *fives, i int32, c byte) {
-	p, x, y := int(c-1), i&63, i>>6
-	b := s.lines
+	p := int(c - 1)
 	g := s.grid
-	wins := [3]uint32{
-		uint32(b.row[p][y&63]>>((x-4)&63)) & 0x1ff,
-		uint32(b.col[p][x&63]>>((y-4)&63)) & 0x1ff,
-		uint32(b.diag[p][(x+y)&127]>>((x-4)&63)) & 0x1ff,
-	}
+	wins := s.lines.around(p, i&63, i>>6)
 	// Index step per window bit on each board: row along x, column along y,
 	// anti-diagonal along x with y falling.
 	steps := [3]int32{1, 64, -63}

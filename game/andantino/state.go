@@ -112,6 +112,16 @@ func (b *lineBoards) open(p game.Player, x, y int32) bool {
 	return min(row&below(x), above(row, x), col&below(y), above(col, y), diag&below(x), above(diag, x)) == 0
 }
 
+// around returns p's tiles in the nine cells centred on (x, y) along each axis
+// (row, column, anti-diagonal), bit 4 being (x, y) itself.
+func (b *lineBoards) around(p int, x, y int32) [3]uint32 {
+	return [3]uint32{
+		uint32(b.row[p][y&63]>>((x-4)&63)) & 0x1ff,
+		uint32(b.col[p][x&63]>>((y-4)&63)) & 0x1ff,
+		uint32(b.diag[p][(x+y)&127]>>((x-4)&63)) & 0x1ff,
+	}
+}
+
 // linesOK reports whether the bitboards are kept (the grid is 64 wide).
 func (s *State) linesOK() bool { return s.shift == 6 }
 
@@ -312,11 +322,8 @@ func (s *State) place(i int32) {
 func (s *State) lineAt(i int32, c byte, mask uint8) bool {
 	var all uint32
 	if s.linesOK() {
-		p, x, y := c-1, i&63, i>>6
-		b := s.lines
-		all = uint32(b.row[p][y&63]>>((x-4)&63))&0x1ff |
-			uint32(b.col[p][x&63]>>((y-4)&63))&0x1ff<<10 |
-			uint32(b.diag[p][(x+y)&127]>>((x-4)&63))&0x1ff<<20
+		w := s.lines.around(int(c-1), i&63, i>>6)
+		all = w[0] | w[1]<<10 | w[2]<<20
 	} else {
 		all = s.lineWindows(i, c, mask)
 	}

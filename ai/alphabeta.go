@@ -51,7 +51,16 @@ type ABConfig struct {
 	// to move's moves that make a four before trusting the evaluation. It is on
 	// everywhere but in experiments (arena setting q=0).
 	NoQuiesce bool
+	// Defend is how many times the searching side weighs the opponent's windows
+	// against its own; 0 means defaultDefend.
+	Defend float64
 }
+
+// defaultDefend: a side that counts the opponent's windows twice blocks early.
+// As Red against plain UCT at 0.25 s a move it scored 0.469 over 80 games
+// against 0.319 with the symmetric evaluation (ai/README.md); as White it still
+// won every game.
+const defaultDefend = 2
 
 // abSearcher holds the alpha-beta search's memory, reused between moves.
 type abSearcher struct {
@@ -66,6 +75,8 @@ type abSearcher struct {
 	nodes     int
 	budget    int
 	quiesce   bool
+	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
+	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
 	cancelled <-chan struct{}
 	stop      bool
@@ -96,6 +107,14 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		s.deadline = t0.Add(cfg.Time)
 	}
 	s.cancelled = ctx.Done()
+	d := cfg.Defend
+	if d == 0 {
+		d = defaultDefend
+	}
+	s.weight = [2]int32{8, 8}
+	s.weight[1-pos.ToMove()] = int32(min(d, 16)*8 + 0.5)
+	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1])
+	s.salt *= 0x9e3779b97f4a7c15
 	for i := range s.history {
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
 	}
@@ -155,8 +174,9 @@ func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
 	line := []game.Move{first}
 	st.Apply(first)
 	for len(line) < 12 && !st.Result().Over {
-		e := &s.tt[st.Hash()&(1<<abTTBits-1)]
-		if e.key != st.Hash() || e.move == (game.Move{}) || !st.IsLegal(e.move) {
+		key := st.Hash() ^ s.salt
+		e := &s.tt[key&(1<<abTTBits-1)]
+		if e.key != key || e.move == (game.Move{}) || !st.IsLegal(e.move) {
 			break
 		}
 		line = append(line, e.move)
@@ -189,6 +209,9 @@ func (s *abSearcher) poll() {
 func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	s.nodes++
 	s.poll()
+	if s.stop {
+		return 0 // the caller drops this value; going on would spend nodes past the budget
+	}
 	st := s.st[ply]
 	if r := st.Result(); r.Over {
 		switch r.Winner {
@@ -210,6 +233,10 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return -abWin + ply + 2 // two winning cells cannot both be filled
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
+	if s.weight != [2]int32{8, 8} {
+		me := st.ToMove()
+		a.Score = (a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8
+	}
 	if ply >= abMaxPly || depth < 0 && !forced {
 		return int(a.Score)
 	}
@@ -223,7 +250,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		depth = 1 // the reply is forced: it costs nothing to read it
 	}
 
-	key := st.Hash()
+	key := st.Hash() ^ s.salt
 	e := &s.tt[key&(1<<abTTBits-1)]
 	var ttMove game.Move
 	if e.key == key {

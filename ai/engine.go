@@ -272,8 +272,8 @@ func parseSetting(kv, engine string) (string, float64, error) {
 }
 
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
-// n=nodes, t=seconds (default: level 5's time cap, no node budget) and q=0 to turn
-// the threat quiescence off.
+// n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
+// the threat quiescence off and d=weight of the opponent's windows (1 symmetric).
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
@@ -290,8 +290,10 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.Time = time.Duration(f * float64(time.Second))
 			case "q":
 				e.cfg.NoQuiesce = f == 0
+			case "d":
+				e.cfg.Defend = f
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, d)", k, name)
 			}
 		}
 	}

@@ -34,6 +34,8 @@ type Assessment struct {
 	// Score is the window value for the side to move: its windows' weights minus
 	// the opponent's.
 	Score int32
+	// Sums are each side's window weights (index by game.Player).
+	Sums [2]int32
 	// Win is set when the side to move has a playable cell that completes its
 	// five (or, with a scratch state, closes a trap): it wins with its next tile.
 	Win bool
@@ -103,7 +105,7 @@ func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
 		scan(b.diag[0][d&127], b.diag[1][d&127], func(j int32) int32 { return (d-j)<<6 | j })
 	}
 	me, op := int(s.toMove), 1-int(s.toMove)
-	a := Assessment{Score: sum[me] - sum[op], Blocks: blocks[:0]}
+	a := Assessment{Score: sum[me] - sum[op], Sums: sum, Blocks: blocks[:0]}
 	for _, i := range five[me][:nFive[me]] {
 		if s.playable(i) {
 			a.Win = true

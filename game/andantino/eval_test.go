@@ -11,8 +11,7 @@ import (
 // naiveAssess reads Assess's numbers cell by cell: every window of five cells
 // along the three axes near the tiles, the weight of its count for the side that
 // alone holds tiles in it, and the empty cell of every window holding four.
-func naiveAssess(s *State) (score int32, five [2][]hex.Coord) {
-	var sum [2]int32
+func naiveAssess(s *State) (sum [2]int32, five [2][]hex.Coord) {
 	seen := [2]map[hex.Coord]bool{{}, {}}
 	lo, hi := s.Bounds()
 	for r := lo.R - 6; r <= hi.R+6; r++ {
@@ -43,12 +42,11 @@ func naiveAssess(s *State) (score int32, five [2][]hex.Coord) {
 			}
 		}
 	}
-	me := s.ToMove()
-	return sum[me] - sum[1-me], five
+	return sum, five
 }
 
 // TestAssessAgainstNaive compares Assess with the cell-by-cell reading at every
-// ply of random games: the score, the win flag and the blocks.
+// ply of random games: the score, each side's sum, the win flag and the blocks.
 func TestAssessAgainstNaive(t *testing.T) {
 	games := 200
 	if testing.Short() {
@@ -60,8 +58,9 @@ func TestAssessAgainstNaive(t *testing.T) {
 		s := New(false, false)
 		for !s.res.Over {
 			got := s.Assess(nil, nil)
-			score, five := naiveAssess(s)
+			sums, five := naiveAssess(s)
 			me := s.ToMove()
+			score := sums[me] - sums[1-me]
 			var win bool
 			var want []string
 			for _, c := range five[me] {
@@ -78,9 +77,9 @@ func TestAssessAgainstNaive(t *testing.T) {
 				have = append(have, FormatMove(m))
 			}
 			slices.Sort(have)
-			if got.Score != score || got.Win != win || !slices.Equal(have, want) {
-				t.Fatalf("game %d ply %d: Assess = %d %v %v, cell by cell %d %v %v\n%v",
-					g, s.ply, got.Score, got.Win, have, score, win, want, s)
+			if got.Score != score || got.Sums != sums || got.Win != win || !slices.Equal(have, want) {
+				t.Fatalf("game %d ply %d: Assess = %d %v %v %v, cell by cell %d %v %v %v\n%v",
+					g, s.ply, got.Score, got.Sums, got.Win, have, score, sums, win, want, s)
 			}
 			if win {
 				wins++

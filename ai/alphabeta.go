@@ -54,7 +54,17 @@ type ABConfig struct {
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
+	// Phase spends more of the budget before ply phasePly, where Andantino is
+	// decided, and less after: phaseEarly and phaseLate times the node budget
+	// (or, without one, the time).
+	Phase bool
 }
+
+const (
+	phasePly   = 26
+	phaseEarly = 1.6
+	phaseLate  = 0.4
+)
 
 // defaultDefend: a side that counts the opponent's windows twice blocks early.
 // As Red against plain UCT at 0.25 s a move it scored 0.469 over 80 games
@@ -101,6 +111,17 @@ func historyIndex(m game.Move) int {
 // search runs iterative deepening on pos (Assessable) and returns the result.
 func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
 	t0 := time.Now()
+	if cfg.Phase {
+		f := phaseEarly
+		if pos.Ply() >= phasePly {
+			f = phaseLate
+		}
+		if cfg.Nodes > 0 {
+			cfg.Nodes = int(float64(cfg.Nodes) * f)
+		} else {
+			cfg.Time = time.Duration(float64(cfg.Time) * f)
+		}
+	}
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {

@@ -98,9 +98,9 @@ func TestLevel5Andantino(t *testing.T) {
 	e.(*abEngine).cfg.Nodes = 50_000 // small, so the test is quick
 	job := Start(context.Background(), e, s)
 	inf := <-job.Done
-	if inf.Depth < 3 || inf.Nodes > 50_001 || // the node that finds the budget spent counts too
-		!s.IsLegal(inf.Move) {
-		t.Errorf("level 5: move %v, depth %d, %d nodes; want alpha-beta to depth 3 or more within 50 000 nodes", inf.Move, inf.Depth, inf.Nodes)
+	// The opening is before phasePly: level 5 spends phaseEarly times its budget.
+	if inf.Depth < 3 || inf.Nodes > 50_000*phaseEarly || !s.IsLegal(inf.Move) {
+		t.Errorf("level 5: move %v, depth %d, %d nodes; want alpha-beta to depth 3 or more within 80 000 nodes", inf.Move, inf.Depth, inf.Nodes)
 	}
 	select {
 	case p := <-job.Progress:
@@ -135,5 +135,54 @@ func BenchmarkABSearch(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		ab.search(context.Background(), s, ABConfig{Nodes: 100_000, NoQuiesce: true})
+	}
+}
+
+// abMidgames are Red-to-move positions from level 5's games against plain UCT,
+// where the search decided those games.
+var abMidgames = []string{
+	"0,1 -1,1 1,-1 0,-1 -1,0 1,-2 2,-2 2,-1 -1,-1 -2,0 -2,1 -1,2 0,2",
+	"0,1 -1,1 -1,0 0,-1 1,-1 1,1 0,2 -1,2 2,-1 2,-2 1,-2 -2,2 1,2 2,1 0,3 2,2 -1,3",
+}
+
+// BenchmarkABSearchMidgame: the search as level 5 runs it (with quiescence) on
+// middle-game positions, 200 000 nodes each.
+func BenchmarkABSearchMidgame(b *testing.B) {
+	var pos []*andantino.State
+	for _, g := range abMidgames {
+		pos = append(pos, replay(b, "Andantino", "", g).(*andantino.State))
+	}
+	ab := newABSearcher()
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range pos {
+			ab.search(context.Background(), s, ABConfig{Nodes: 200_000})
+		}
+	}
+}
+
+// TestPhaseBudget: with Phase the search spends up to phaseEarly times its node
+// budget before ply phasePly and up to phaseLate times after it.
+func TestPhaseBudget(t *testing.T) {
+	const budget = 20_000
+	early := replay(t, "Andantino", "", abMidgames[0]).(*andantino.State)
+	late := replay(t, "Andantino", "", abMidgames[1]+
+		" -2,3 -2,4 3,1 -3,4 -3,5 3,-2 2,-3 -3,3 -3,2 3,-3").(*andantino.State)
+	if early.Ply() >= phasePly || late.Ply() < phasePly {
+		t.Fatalf("plies %d and %d do not straddle %d", early.Ply(), late.Ply(), phasePly)
+	}
+	for _, c := range []struct {
+		s        *andantino.State
+		min, max int
+	}{
+		// Early, it goes on past the plain budget (it stops once two thirds of
+		// the larger one are spent, never past it).
+		{early, budget + 1, budget * phaseEarly},
+		{late, 1, budget * phaseLate},
+	} {
+		inf := newABSearcher().search(context.Background(), c.s, ABConfig{Nodes: budget, Phase: true})
+		if inf.Nodes < c.min || inf.Nodes > c.max {
+			t.Errorf("ply %d: %d nodes, want %d to %d", c.s.Ply(), inf.Nodes, c.min, c.max)
+		}
 	}
 }

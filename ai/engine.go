@@ -33,7 +33,8 @@ type Level struct {
 	// their playouts differ threefold in cost.
 	ByGame map[string]int
 	// Nodes, when not 0, is the node budget of the alpha-beta search, which plays
-	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go).
+	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go),
+	// spent by game phase (ABConfig.Phase): more before ply 26, less after.
 	Nodes int
 }
 
@@ -104,7 +105,7 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	}
 	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}
 	if l.Nodes > 0 {
-		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time}, fallback: m}, nil
+		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time, Phase: true}, fallback: m}, nil
 	}
 	return m, nil
 }
@@ -292,8 +293,10 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.NoQuiesce = f == 0
 			case "d":
 				e.cfg.Defend = f
+			case "ph":
+				e.cfg.Phase = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, d)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, d, ph)", k, name)
 			}
 		}
 	}

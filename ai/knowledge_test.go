@@ -11,7 +11,7 @@ import (
 )
 
 // replay returns the position after the moves of a record's move list.
-func replay(t *testing.T, name, opts, moves string) game.State {
+func replay(t testing.TB, name, opts, moves string) game.State {
 	t.Helper()
 	s := startOf(t, name, opts)
 	for _, txt := range strings.Fields(moves) {

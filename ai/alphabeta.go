@@ -195,7 +195,7 @@ func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
 	line := []game.Move{first}
 	st.Apply(first)
 	for len(line) < 12 && !st.Result().Over {
-		key := st.Hash() ^ s.salt
+		key := s.key(st.Hash())
 		e := &s.tt[key&(1<<abTTBits-1)]
 		if e.key != key || e.move == (game.Move{}) || !st.IsLegal(e.move) {
 			break
@@ -205,6 +205,9 @@ func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
 	}
 	return line
 }
+
+// key is a position's transposition-table key under this search's weights.
+func (s *abSearcher) key(hash uint64) uint64 { return hash ^ s.salt }
 
 // poll sets stop when the budget, the clock or the context says so.
 func (s *abSearcher) poll() {
@@ -254,10 +257,8 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return -abWin + ply + 2 // two winning cells cannot both be filled
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
-	if s.weight != [2]int32{8, 8} {
-		me := st.ToMove()
-		a.Score = (a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8
-	}
+	me := st.ToMove()
+	a.Score = (a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8
 	if ply >= abMaxPly || depth < 0 && !forced {
 		return int(a.Score)
 	}
@@ -271,7 +272,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		depth = 1 // the reply is forced: it costs nothing to read it
 	}
 
-	key := st.Hash() ^ s.salt
+	key := s.key(st.Hash())
 	e := &s.tt[key&(1<<abTTBits-1)]
 	var ttMove game.Move
 	if e.key == key {

@@ -21,6 +21,7 @@ func TestParseEngine(t *testing.T) {
 		{"ab,n=5000,t=0.5", func(e Engine) bool { return ab(e).Nodes == 5000 && ab(e).Time == 500*time.Millisecond }},
 		{"ab,d=1", func(e Engine) bool { return ab(e).Defend == 1 }},
 		{"ab,q=0", func(e Engine) bool { return ab(e).NoQuiesce }},
+		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
 	}
 	for _, c := range good {
 		e, err := ParseEngine(c.name, 0, 0, 1)

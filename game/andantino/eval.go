@@ -50,60 +50,14 @@ type Assessment struct {
 // win, the opponent's as blocks (a tile there stops that trap). It needs
 // Assessable.
 func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
-	var sum [2]int32
-	var five [2][8]int32
-	var nFive [2]int
-	addFive := func(p int, i int32) {
-		for _, x := range five[p][:nFive[p]] {
-			if x == i {
-				return
-			}
-		}
-		if nFive[p] < len(five[p]) {
-			five[p][nFive[p]] = i
-			nFive[p]++
-		}
+	w := &s.wins
+	if !w.ok {
+		c := s.countWindows()
+		w = &c
 	}
-	b := s.lines
-	u := s.bbox[0]
-	u.union(s.bbox[1])
-	// scan adds the windows of one line: a and c are White's and Red's bits, cell
-	// maps a bit position to a grid index.
-	scan := func(a, c uint64, cell func(j int32) int32) {
-		all := a | c
-		if all == 0 {
-			return
-		}
-		lo := int32(bits.TrailingZeros64(all)) - 4
-		hi := int32(63 - bits.LeadingZeros64(all))
-		lo, hi = max(lo, 0), min(hi, 59)
-		for xs := lo; xs <= hi; xs++ {
-			wa, wc := uint32(a>>xs)&31, uint32(c>>xs)&31
-			switch {
-			case wa != 0 && wc == 0:
-				k := bits.OnesCount32(wa)
-				sum[0] += windowWeight[k]
-				if k == 4 {
-					addFive(0, cell(xs+int32(bits.TrailingZeros32(^wa))))
-				}
-			case wc != 0 && wa == 0:
-				k := bits.OnesCount32(wc)
-				sum[1] += windowWeight[k]
-				if k == 4 {
-					addFive(1, cell(xs+int32(bits.TrailingZeros32(^wc))))
-				}
-			}
-		}
-	}
-	for y := int32(u.minR + s.offR); y <= int32(u.maxR+s.offR); y++ {
-		scan(b.row[0][y&63], b.row[1][y&63], func(j int32) int32 { return y<<6 | j })
-	}
-	for x := int32(u.minQ + s.offQ); x <= int32(u.maxQ+s.offQ); x++ {
-		scan(b.col[0][x&63], b.col[1][x&63], func(j int32) int32 { return j<<6 | x })
-	}
-	for d := int32(u.minT + s.offQ + s.offR); d <= int32(u.maxT+s.offQ+s.offR); d++ {
-		scan(b.diag[0][d&127], b.diag[1][d&127], func(j int32) int32 { return (d-j)<<6 | j })
-	}
+	sum := w.sum
+	five := &w.five
+	nFive := w.n
 	me, op := int(s.toMove), 1-int(s.toMove)
 	a := Assessment{Score: sum[me] - sum[op], Sums: sum, Blocks: blocks[:0]}
 	for _, i := range five[me][:nFive[me]] {
@@ -150,6 +104,126 @@ func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
 		}
 	}
 	return a
+}
+
+// maxWinFive bounds each side's list of five cells in windows; a count that would
+// need more is dropped (and Assess counts from scratch, keeping the first ones).
+const maxWinFive = 16
+
+// windows is Assess's count of the windows of five: each side's weights and its
+// five cells (grid indices). Placements keep it up to date while the line boards
+// exist and the hash is kept (not in random playouts): a tile changes only the
+// fifteen windows through it, and a five cell stops being one only when it is
+// filled, since it is the last empty cell of its window.
+type windows struct {
+	ok   bool
+	n    [2]uint8
+	sum  [2]int32
+	five [2][maxWinFive]int32
+}
+
+func (w *windows) addFive(p int, i int32) {
+	for _, x := range w.five[p][:w.n[p]] {
+		if x == i {
+			return
+		}
+	}
+	if int(w.n[p]) == maxWinFive {
+		w.ok = false
+		return
+	}
+	w.five[p][w.n[p]] = i
+	w.n[p]++
+}
+
+// dropFive removes cell i from both sides' five cells.
+func (w *windows) dropFive(i int32) {
+	for p := range 2 {
+		l := w.five[p][:w.n[p]]
+		for k, x := range l {
+			if x == i {
+				l[k] = l[len(l)-1]
+				w.n[p]--
+				break
+			}
+		}
+	}
+}
+
+// windowStep is the grid index step per bit along each line board: row along x,
+// column along y, anti-diagonal along x with y falling.
+var windowStep = [3]int32{1, 64, -63}
+
+// countTile updates the count for a tile of side p about to go on empty cell i
+// (before the line boards have it).
+func (s *State) countTile(i int32, p int) {
+	w := &s.wins
+	w.dropFive(i)
+	x, y := i&63, i>>6
+	mine, theirs := s.lines.around(p, x, y), s.lines.around(1-p, x, y)
+	for a := range 3 {
+		for lo := 0; lo <= 4; lo++ {
+			mask := uint32(0x1f) << lo
+			cm, ct := bits.OnesCount32(mine[a]&mask), bits.OnesCount32(theirs[a]&mask)
+			switch {
+			case ct == 0:
+				w.sum[p] += windowWeight[cm+1] - windowWeight[cm]
+				if cm == 3 {
+					j := int32(bits.TrailingZeros32(^(mine[a] | 1<<4) & mask))
+					w.addFive(p, i+(j-4)*windowStep[a])
+				}
+			case cm == 0:
+				w.sum[1-p] -= windowWeight[ct]
+			}
+		}
+	}
+}
+
+// countWindows counts the windows from scratch, reading every line that holds a
+// tile. It needs the line boards.
+func (s *State) countWindows() windows {
+	w := windows{ok: true} // until a list overflows
+	b := s.lines
+	u := s.bbox[0]
+	u.union(s.bbox[1])
+	// scan adds the windows of one line: a and c are White's and Red's bits, cell
+	// maps a bit position to a grid index.
+	scan := func(a, c uint64, cell func(j int32) int32) {
+		all := a | c
+		if all == 0 {
+			return
+		}
+		lo := int32(bits.TrailingZeros64(all)) - 4
+		hi := int32(63 - bits.LeadingZeros64(all))
+		lo, hi = max(lo, 0), min(hi, 59)
+		for xs := lo; xs <= hi; xs++ {
+			wa, wc := uint32(a>>xs)&31, uint32(c>>xs)&31
+			switch {
+			case wa != 0 && wc == 0:
+				k := bits.OnesCount32(wa)
+				w.sum[0] += windowWeight[k]
+				if k == 4 {
+					w.addFive(0, cell(xs+int32(bits.TrailingZeros32(^wa))))
+				}
+			case wc != 0 && wa == 0:
+				k := bits.OnesCount32(wc)
+				w.sum[1] += windowWeight[k]
+				if k == 4 {
+					w.addFive(1, cell(xs+int32(bits.TrailingZeros32(^wc))))
+				}
+			}
+		}
+	}
+	for y := int32(u.minR + s.offR); y <= int32(u.maxR+s.offR); y++ {
+		scan(b.row[0][y&63], b.row[1][y&63], func(j int32) int32 { return y<<6 | j })
+	}
+	for x := int32(u.minQ + s.offQ); x <= int32(u.maxQ+s.offQ); x++ {
+		scan(b.col[0][x&63], b.col[1][x&63], func(j int32) int32 { return j<<6 | x })
+	}
+	for d := int32(u.minT + s.offQ + s.offR); d <= int32(u.maxT+s.offQ+s.offR); d++ {
+		scan(b.diag[0][d&127], b.diag[1][d&127], func(j int32) int32 { return (d-j)<<6 | j })
+	}
+	return w
 }
 
 // blocked reports whether cell i is among the moves already in blocks.

@@ -230,3 +230,67 @@ func TestAssessTraps(t *testing.T) {
 	}
 	t.Logf("%d trap cells", traps)
 }
+
+// TestWindowsKeptByPlacement: the window count the placements keep equals the
+// count from scratch at every ply of random games, through copies too.
+func TestWindowsKeptByPlacement(t *testing.T) {
+	games := 100
+	if testing.Short() {
+		games = 20
+	}
+	r := game.NewRand(31)
+	fives := 0
+	for g := 0; g < games; g++ {
+		s := New(false, false)
+		c := New(false, false)
+		for !s.res.Over {
+			if !s.wins.ok {
+				t.Fatalf("game %d ply %d: count not kept\n%v", g, s.ply, s)
+			}
+			want := s.countWindows()
+			for p := range 2 {
+				have := slices.Clone(s.wins.five[p][:s.wins.n[p]])
+				exp := slices.Clone(want.five[p][:want.n[p]])
+				slices.Sort(have)
+				slices.Sort(exp)
+				if s.wins.sum[p] != want.sum[p] || !slices.Equal(have, exp) {
+					t.Fatalf("game %d ply %d side %d: kept %d %v, counted %d %v\n%v",
+						g, s.ply, p, s.wins.sum[p], have, want.sum[p], exp, s)
+				}
+				fives += len(have)
+			}
+			moves := s.LegalMoves(nil)
+			c.CopyFrom(s)
+			c.Apply(moves[r.Intn(len(moves))])
+			s, c = c, s
+		}
+	}
+	t.Logf("%d five cells checked", fives)
+	if fives == 0 {
+		t.Fatal("no five cells seen: the test proves nothing")
+	}
+}
+
+// TestWindowsNotKeptInPlayouts: a random playout lets the count go (it would slow
+// the playouts) and Assess then counts from scratch.
+func TestWindowsNotKeptInPlayouts(t *testing.T) {
+	s := New(false, false)
+	for _, m := range []string{"0,1", "-1,1", "1,1", "0,2"} {
+		mv, err := ParseMove(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Apply(mv)
+	}
+	want := s.Assess(nil, nil)
+	s.RandomPlayout(game.NewRand(1))
+	if s.wins.ok {
+		t.Fatal("count still marked kept after a playout")
+	}
+	if got, exp := s.Assess(nil, nil).Sums, s.countWindows().sum; got != exp {
+		t.Fatalf("after playout Assess sums %v, counted %v", got, exp)
+	}
+	if want.Sums == s.Assess(nil, nil).Sums {
+		t.Fatal("playout changed nothing: the test proves nothing")
+	}
+}

@@ -113,6 +113,7 @@ func (s *State) TacticalPlayout(rnd *game.Rand) game.Result {
 		return s.RandomPlayout(rnd)
 	}
 	s.stale = true
+	s.wins.ok = false
 	var f fives
 	s.scanFives(&f)
 	offQ, offR := s.offQ, s.offR

@@ -37,6 +37,7 @@ type State struct {
 	bbox       [2]box // per side, a superset of its tiles' hull
 	hash       uint64
 	stale      bool // hash not kept up to date (random playouts); Hash recomputes it
+	wins       windows // the evaluation's window count, kept by placements (eval.go)
 	res        game.Result
 	win        winInfo
 	history    []uint64 // hashes since continuation began, for repetition
@@ -79,6 +80,7 @@ func empty(once, cont bool) *State {
 	s.grid = make([]byte, 1<<(2*startShift))
 	s.bbox = [2]box{emptyBox(), emptyBox()}
 	s.res = game.Ongoing
+	s.wins.ok = s.linesOK()
 	return s
 }
 
@@ -173,6 +175,9 @@ func (s *State) addTile(i int32, c byte) (mask uint8) {
 	}
 	s.bbox[c-1].add(q, r)
 	if s.linesOK() {
+		if s.wins.ok {
+			s.countTile(i, int(c-1))
+		}
 		s.lines.set(int(c-1), i&63, i>>6)
 	}
 	s.tiles[s.nTiles] = i
@@ -217,6 +222,9 @@ func (s *State) addTile64(i int32, c byte) (mask uint8) {
 		s.hash ^= tileKey(q, r, c)
 	}
 	s.bbox[c-1].add(q, r)
+	if s.wins.ok {
+		s.countTile(i, int(c-1))
+	}
 	s.lines.set(int(c-1), x, y)
 	s.tiles[s.nTiles%totalTiles] = i
 	s.nTiles++
@@ -228,6 +236,7 @@ func (s *State) removeTile(i int32) {
 	g := s.grid
 	c := g[i] & colourMask
 	g[i] &^= colourMask
+	s.wins.ok = false // continuation: nothing assesses it
 	if s.linesOK() {
 		s.lines.unset(int(c-1), i&63, i>>6)
 	}
@@ -600,6 +609,9 @@ func (s *State) ensureRoom(q, r int) {
 			t := s.tiles[k]
 			s.lines.set(int(grid[t]&colourMask-1), t&63, t>>6)
 		}
+	}
+	if s.wins.ok = s.wins.ok && s.linesOK(); s.wins.ok {
+		s.wins = s.countWindows()
 	}
 }
 

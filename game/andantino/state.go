@@ -36,7 +36,7 @@ type State struct {
 	inCont     bool   // all 50 tiles are down and continuation is on
 	bbox       [2]box // per side, a superset of its tiles' hull
 	hash       uint64
-	stale      bool // hash not kept up to date (random playouts); Hash recomputes it
+	stale      bool    // hash not kept up to date (random playouts); Hash recomputes it
 	wins       windows // the evaluation's window count, kept by placements (eval.go)
 	res        game.Result
 	win        winInfo

@@ -246,7 +246,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		}
 		return -abWin + ply
 	}
-	a := st.Assess(s.blocks[ply], s.st[ply+1])
+	a := st.Assess(s.blocks[ply], true)
 	s.blocks[ply] = a.Blocks
 	switch {
 	case ply == 0:

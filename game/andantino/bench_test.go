@@ -63,7 +63,7 @@ func BenchmarkWinCheck(b *testing.B) {
 					mask |= 1 << d
 				}
 			}
-			if t.lineAt(i, c, mask) || hex.Arcs[mask] >= 2 && t.enclosure(i, c, mask) {
+			if t.lineAt(i, c, mask) || hex.Arcs[mask] >= 2 && t.enclosure(i, c, mask, false) {
 				wins++
 			}
 			t.lines.unset(int(c-1), i&63, i>>6)

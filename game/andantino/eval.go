@@ -4,7 +4,6 @@ import (
 	"math/bits"
 
 	"trihex/game"
-	"trihex/game/hex"
 )
 
 // Static knowledge for an alpha-beta search (package ai): a value of the position
@@ -37,7 +36,7 @@ type Assessment struct {
 	// Sums are each side's window weights (index by game.Player).
 	Sums [2]int32
 	// Win is set when the side to move has a playable cell that completes its
-	// five (or, with a scratch state, closes a trap): it wins with its next tile.
+	// five (or, with traps, closes a trap): it wins with its next tile.
 	Win bool
 	// Blocks are the opponent's playable five cells (and trap cells): the side to
 	// move must fill one (two or more cannot all be filled).
@@ -45,11 +44,11 @@ type Assessment struct {
 }
 
 // Assess reads the position for the side to move, appending the opponent's
-// playable five cells to blocks (which it reuses). With a scratch state it also
-// finds the cells where a tile would close a trap: the side to move's count as a
-// win, the opponent's as blocks (a tile there stops that trap). It needs
-// Assessable.
-func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
+// playable five cells to blocks (which it reuses). With traps it also finds the
+// cells where a tile would close a trap: the side to move's count as a win, the
+// opponent's as blocks (a tile there stops that trap); that uses s's flood memory
+// and puts a tile on s for a moment, so s must not be shared. It needs Assessable.
+func (s *State) Assess(blocks []game.Move, traps bool) Assessment {
 	w := &s.wins
 	if !w.ok {
 		c := s.countWindows()
@@ -72,38 +71,63 @@ func (s *State) Assess(blocks []game.Move, scratch *State) Assessment {
 			a.Blocks = append(a.Blocks, PlaceMove(q, r))
 		}
 	}
-	if scratch == nil {
+	if !traps {
 		return a
 	}
 	// Traps: a tile can close a region only where its own neighbours form two
-	// arcs or more around it, so only those cells are played out on scratch.
-	g := s.grid
-	for _, i := range s.legal {
-		var mask [2]uint8
-		for d, step := range s.dir {
-			if c := g[i+step] & colourMask; c != 0 {
-				mask[c-1] |= 1 << d
+	// arcs or more around it, so only those cells are tried; the line boards
+	// find them a row at a time.
+	for p := range 2 {
+		c := byte(p) + 1
+		for y := int32(s.bbox[p].minR+s.offR) - 1; y <= int32(s.bbox[p].maxR+s.offR)+1; y++ {
+			if p == me && a.Win {
+				break // one winning cell is enough
 			}
-		}
-		for p := range 2 {
-			if hex.Arcs[mask[p]] < 2 || p == me && a.Win || p == op && s.blocked(a.Blocks, i) {
-				continue
-			}
-			scratch.CopyFrom(s)
-			scratch.toMove = game.Player(p)
-			scratch.place(i)
-			if r := scratch.res; !r.Over || r.Winner != game.Player(p) {
-				continue
-			}
-			if p == me {
-				a.Win = true
-			} else {
+			for xs := s.lines.trapCandidates(p, y); xs != 0; xs &= xs - 1 {
+				i := y<<6 | int32(bits.TrailingZeros64(xs))
+				if p == op && s.blocked(a.Blocks, i) || !s.closesTrap(i, c, s.neighbours(i, c)) {
+					continue
+				}
+				if p == me {
+					a.Win = true
+					break
+				}
 				q, r := s.coord(i)
 				a.Blocks = append(a.Blocks, PlaceMove(q, r))
 			}
 		}
 	}
 	return a
+}
+
+// trapCandidates returns the empty cells of row y (bit x for cell x) whose
+// neighbours of side p form two arcs or more: where p's tile could close a region.
+// A neighbour ring in direction order E, NE, NW, W, SW, SE reads rows y, y+1 and
+// y−1; an arc starts where a direction holds p's tile and the one before does not.
+func (b *lineBoards) trapCandidates(p int, y int32) uint64 {
+	up, mid, dn := b.row[p][(y+1)&63], b.row[p][y&63], b.row[p][(y-1)&63]
+	e, ne, nw, w, sw, se := mid>>1, up, up<<1, mid<<1, dn, dn>>1
+	// Count arc starts up to two, unrolled: this runs for every row at every node.
+	s0, s1, s2, s3, s4, s5 := e&^se, ne&^e, nw&^ne, w&^nw, sw&^w, se&^sw
+	ones, twos := s0, s0&s1
+	ones |= s1
+	twos |= ones & s2
+	ones |= s2
+	twos |= ones & s3
+	ones |= s3
+	twos |= ones & s4
+	ones |= s4
+	twos |= ones & s5
+	return twos &^ (b.row[0][y&63] | b.row[1][y&63])
+}
+
+// neighbours returns the directions of cell i's neighbours of colour c.
+func (s *State) neighbours(i int32, c byte) uint8 {
+	var mask uint8
+	for d, step := range s.dir {
+		mask |= uint8(b2i(s.grid[i+step]&colourMask == c)) << d
+	}
+	return mask
 }
 
 // maxWinFive bounds each side's list of five cells in windows; a count that would

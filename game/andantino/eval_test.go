@@ -1,6 +1,7 @@
 package andantino
 
 import (
+	"math/bits"
 	"slices"
 	"testing"
 
@@ -57,7 +58,7 @@ func TestAssessAgainstNaive(t *testing.T) {
 	for g := 0; g < games; g++ {
 		s := New(false, false)
 		for !s.res.Over {
-			got := s.Assess(nil, nil)
+			got := s.Assess(nil, false)
 			sums, five := naiveAssess(s)
 			me := s.ToMove()
 			score := sums[me] - sums[1-me]
@@ -103,15 +104,15 @@ func TestAssessAgainstNaive(t *testing.T) {
 //	r=-1      R  R  R  .  .        Red 4,-1 (instead of 2,-1) makes it playable.
 func TestAssessLatentFour(t *testing.T) {
 	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 2,-1", game.First)
-	if a := s.Assess(nil, nil); a.Win || len(a.Blocks) != 0 {
+	if a := s.Assess(nil, false); a.Win || len(a.Blocks) != 0 {
 		t.Fatalf("latent four: Win %v, blocks %v; want none\n%v", a.Win, a.Blocks, s)
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
-	if a := s.Assess(nil, nil); !a.Win {
+	if a := s.Assess(nil, false); !a.Win {
 		t.Fatalf("White to move with 4,0 playable: no win\n%v", s)
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.Second)
-	a := s.Assess(nil, nil)
+	a := s.Assess(nil, false)
 	if a.Win || len(a.Blocks) != 1 || FormatMove(a.Blocks[0]) != "4,0" {
 		t.Fatalf("Red to move: Win %v, blocks %v; want block 4,0\n%v", a.Win, a.Blocks, s)
 	}
@@ -165,17 +166,13 @@ func benchAssess(b *testing.B, traps bool) {
 		s = c
 	}
 	buf := make([]game.Move, 0, 8)
-	var scratch *State
-	if traps {
-		scratch = New(false, false)
-	}
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = s.Assess(buf, scratch).Blocks
+		buf = s.Assess(buf, traps).Blocks
 	}
 }
 
-// TestAssessTraps: with a scratch state, Win says whether some tile of the side to
+// TestAssessTraps: with traps, Win says whether some tile of the side to
 // move wins at once (five or trap), and Blocks are exactly the cells where a tile
 // of the opponent would, found by playing every legal cell for each side, at every
 // ply of random games.
@@ -185,12 +182,15 @@ func TestAssessTraps(t *testing.T) {
 		games = 60
 	}
 	r := game.NewRand(29)
-	scratch := New(false, false)
 	traps := 0
 	for g := 0; g < games; g++ {
 		s := New(false, false)
 		for !s.res.Over {
-			a := s.Assess(nil, scratch)
+			before := s.Clone().(*State)
+			a := s.Assess(nil, true)
+			if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
+				t.Fatalf("game %d ply %d: Assess changed the position", g, s.ply)
+			}
 			var win bool
 			var want []string
 			for _, m := range s.LegalMoves(nil) {
@@ -282,15 +282,48 @@ func TestWindowsNotKeptInPlayouts(t *testing.T) {
 		}
 		s.Apply(mv)
 	}
-	want := s.Assess(nil, nil)
+	want := s.Assess(nil, false)
 	s.RandomPlayout(game.NewRand(1))
 	if s.wins.ok {
 		t.Fatal("count still marked kept after a playout")
 	}
-	if got, exp := s.Assess(nil, nil).Sums, s.countWindows().sum; got != exp {
+	if got, exp := s.Assess(nil, false).Sums, s.countWindows().sum; got != exp {
 		t.Fatalf("after playout Assess sums %v, counted %v", got, exp)
 	}
-	if want.Sums == s.Assess(nil, nil).Sums {
+	if want.Sums == s.Assess(nil, false).Sums {
 		t.Fatal("playout changed nothing: the test proves nothing")
+	}
+}
+
+// TestTrapCandidates: the row-at-a-time reading of the line boards names exactly
+// the empty cells whose neighbours of a side form two arcs or more.
+func TestTrapCandidates(t *testing.T) {
+	r := game.NewRand(37)
+	seen := 0
+	for g := 0; g < 40; g++ {
+		s := New(false, false)
+		for !s.res.Over {
+			for p := range 2 {
+				for y := int32(0); y < 64; y++ {
+					got := s.lines.trapCandidates(p, y)
+					var want uint64
+					for x := int32(1); x < 63; x++ {
+						i := y<<6 | x
+						if y > 0 && y < 63 && s.grid[i]&colourMask == 0 && hex.Arcs[s.neighbours(i, byte(p)+1)] >= 2 {
+							want |= 1 << x
+						}
+					}
+					if got != want {
+						t.Fatalf("game %d ply %d side %d row %d: %064b, want %064b\n%v", g, s.ply, p, y, got, want, s)
+					}
+					seen += bits.OnesCount64(want)
+				}
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no candidate seen: the test proves nothing")
 	}
 }

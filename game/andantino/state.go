@@ -299,7 +299,7 @@ func (s *State) place(i int32) {
 	}
 	switch {
 	case s.lineAt(i, c, mask):
-	case hex.Arcs[mask] >= 2 && s.enclosure(i, c, mask):
+	case hex.Arcs[mask] >= 2 && s.enclosure(i, c, mask, false):
 	case suicide:
 		q, r := s.coord(i)
 		s.res = game.Result{Over: true, Winner: 1 - p, Reason: ReasonSuicide}
@@ -367,8 +367,9 @@ func (s *State) lineWindows(i int32, c byte, mask uint8) uint32 {
 // arc of non-c neighbours) and reports a trap. A region is closed when its fill never
 // leaves the hull of the tiles that can enclose it; closed regions without an
 // opponent tile become holes of c. With several closed regions, a gap-free trap
-// names the result ("trap") before a trap with a gap.
-func (s *State) enclosure(i int32, c byte, mask uint8) bool {
+// names the result ("trap") before a trap with a gap. A probe only reports: it
+// marks no holes and leaves the result alone.
+func (s *State) enclosure(i int32, c byte, mask uint8, probe bool) bool {
 	p := game.Player(c - 1)
 	// A cell escapes when one of its six rays is free of c tiles: exact and three
 	// loads with the line boards; otherwise, when it lies outside a hull of the c
@@ -449,8 +450,11 @@ func (s *State) enclosure(i int32, c byte, mask uint8) bool {
 			found, seed = true, start
 		case opp > 0:
 			foundGap, seedGap = true, start
-		default:
+		case !probe:
 			s.markHole(start, c)
+		}
+		if probe && (found || foundGap) {
+			return true
 		}
 	}
 	reason := ReasonTrap
@@ -464,6 +468,20 @@ func (s *State) enclosure(i int32, c byte, mask uint8) bool {
 	s.res = game.Result{Over: true, Winner: p, Reason: reason}
 	s.win = winInfo{kind: winTrap, q: q, r: r, player: p}
 	return true
+}
+
+// closesTrap reports whether a tile of colour c on empty cell i would close a
+// trap; mask holds the directions of i's neighbours of colour c. The tile goes on
+// the grid and line boards only for the fill. It needs linesOK.
+func (s *State) closesTrap(i int32, c byte, mask uint8) bool {
+	g := s.grid
+	v := g[i]
+	g[i] = v | c
+	s.lines.set(int(c-1), i&63, i>>6)
+	t := s.enclosure(i, c, mask, true)
+	s.lines.unset(int(c-1), i&63, i>>6)
+	g[i] = v
+	return t
 }
 
 // markHole marks the closed region of empty cells holding start as a hole of c.

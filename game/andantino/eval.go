@@ -277,23 +277,49 @@ func (s *State) MoveScores(moves []game.Move, dst []int32) {
 			dst[k] = -winGain
 			continue
 		}
-		w := [2][3]uint32{b.around(0, i&63, i>>6), b.around(1, i&63, i>>6)}
-		var gain int32
-		for a := 0; a < 3; a++ {
-			mine, theirs := w[me][a], w[op][a]
-			for lo := 0; lo <= 4; lo++ {
-				mask := uint32(0x1f) << lo
-				cm, ct := bits.OnesCount32(mine&mask), bits.OnesCount32(theirs&mask)
-				switch {
-				case ct == 0 && cm == 4:
-					gain = winGain
-				case ct == 0:
-					gain += windowWeight[cm+1] - windowWeight[cm]
-				case cm == 0:
-					gain += windowWeight[ct]
-				}
-			}
+		x, y := i&63, i>>6
+		mine, theirs := b.around(me, x, y), b.around(op, x, y)
+		gain := int32(axisGain[ring8(mine[0])<<8|ring8(theirs[0])]) +
+			int32(axisGain[ring8(mine[1])<<8|ring8(theirs[1])]) +
+			int32(axisGain[ring8(mine[2])<<8|ring8(theirs[2])])
+		if gain >= axisWin {
+			gain += winGain - axisWin
 		}
 		dst[k] = gain
+	}
+}
+
+// ring8 drops bit 4 (the empty cell itself) from a nine-cell line reading.
+func ring8(w uint32) uint32 { return w&15 | w>>5<<4 }
+
+// axisGain[mine<<8|theirs] is what a tile adds along one axis, from the side to
+// move's and the opponent's tiles in the four cells either side of it (ring8):
+// its own windows' growth plus the opponent's windows it spoils, and axisWin
+// more where it completes a five. A table, because MoveScores orders the moves
+// of every node and the fifteen windows cost more to count than to look up.
+var axisGain [1 << 16]int16
+
+// axisWin marks a five in axisGain: more than three axes of other gains (at most
+// 3×5×150), and five of them (every window through the cell) still fit an int16.
+const axisWin = 1 << 12
+
+func init() {
+	for key := range axisGain {
+		spread := func(v uint32) uint32 { return v&15 | v>>4<<5 }
+		mine, theirs := spread(uint32(key>>8)), spread(uint32(key&255))
+		var gain int32
+		for lo := 0; lo <= 4; lo++ {
+			mask := uint32(0x1f) << lo
+			cm, ct := bits.OnesCount32(mine&mask), bits.OnesCount32(theirs&mask)
+			switch {
+			case ct == 0 && cm == 4:
+				gain += axisWin
+			case ct == 0:
+				gain += windowWeight[cm+1] - windowWeight[cm]
+			case cm == 0:
+				gain += windowWeight[ct]
+			}
+		}
+		axisGain[key] = int16(gain)
 	}
 }

@@ -51,6 +51,8 @@ type ABConfig struct {
 	// to move's moves that make a four before trusting the evaluation. It is on
 	// everywhere but in experiments (arena setting q=0).
 	NoQuiesce bool
+	// NoExtend turns off the forced-reply extension (arena setting x=0).
+	NoExtend bool
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
@@ -85,6 +87,7 @@ type abSearcher struct {
 	nodes     int
 	budget    int
 	quiesce   bool
+	extend    bool // forced replies are searched without using up depth
 	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
@@ -123,6 +126,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		}
 	}
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
+	s.extend = !cfg.NoExtend
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -268,8 +272,15 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		}
 		return s.threats(ply, st, int(a.Score), alpha, beta)
 	}
+	// A forced reply does not use up depth: threat sequences (a four, or a trap
+	// cell, every other ply) are read to their end, as they cost one node a ply.
+	// At a leaf only the reply itself is read.
+	ext := 0
+	if forced && depth > 0 && s.extend {
+		ext = 1
+	}
 	if forced && depth <= 0 {
-		depth = 1 // the reply is forced: it costs nothing to read it
+		depth = 1
 	}
 
 	key := s.key(st.Hash())
@@ -313,7 +324,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		child.Apply(m)
 		var v int
 		if k == 0 {
-			v = -s.negamax(ply+1, depth-1, -beta, -alpha)
+			v = -s.negamax(ply+1, depth-1+ext, -beta, -alpha)
 		} else {
 			// Late quiet moves are first searched one ply shallower, all with a null
 			// window; a move that beats alpha is searched again in full.

@@ -53,7 +53,7 @@ var Levels = [6]Level{
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
 	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000},
-		Nodes: 4_000_000},
+		Nodes: 4_800_000},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -274,8 +274,9 @@ func parseSetting(kv, engine string) (string, float64, error) {
 
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
 // n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
-// the threat quiescence off, d=weight of the opponent's windows (1 symmetric) and
-// ph=1 to spend the budget by game phase as level 5 does.
+// the threat quiescence off, x=0 to turn the forced-reply extension off,
+// d=weight of the opponent's windows (1 symmetric) and ph=1 to spend the budget
+// by game phase as level 5 does.
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
@@ -292,12 +293,14 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.Time = time.Duration(f * float64(time.Second))
 			case "q":
 				e.cfg.NoQuiesce = f == 0
+			case "x":
+				e.cfg.NoExtend = f == 0
 			case "d":
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, d, ph)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, d, ph)", k, name)
 			}
 		}
 	}

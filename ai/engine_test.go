@@ -21,6 +21,7 @@ func TestParseEngine(t *testing.T) {
 		{"ab,n=5000,t=0.5", func(e Engine) bool { return ab(e).Nodes == 5000 && ab(e).Time == 500*time.Millisecond }},
 		{"ab,d=1", func(e Engine) bool { return ab(e).Defend == 1 }},
 		{"ab,q=0", func(e Engine) bool { return ab(e).NoQuiesce }},
+		{"ab,x=0", func(e Engine) bool { return ab(e).NoExtend }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
 	}
 	for _, c := range good {
@@ -29,7 +30,7 @@ func TestParseEngine(t *testing.T) {
 			t.Errorf("ParseEngine(%q) = %+v, %v", c.name, e, err)
 		}
 	}
-	for _, name := range []string{"", "6", "level0", "ab,x=1", "ab,d=-1", "ab,d=NaN", "ab,n", "uct,p=abc", "zz,p=1"} {
+	for _, name := range []string{"", "6", "level0", "ab,z=1", "ab,d=-1", "ab,d=NaN", "ab,n", "uct,p=abc", "zz,p=1"} {
 		if e, err := ParseEngine(name, 0, 0, 1); err == nil || !strings.HasPrefix(err.Error(), "ai: ") {
 			t.Errorf("ParseEngine(%q) = %v, %v; want an ai: error", name, e, err)
 		}

@@ -56,17 +56,31 @@ type ABConfig struct {
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
-	// Phase spends more of the budget before ply phasePly, where Andantino is
-	// decided, and less after: phaseEarly and phaseLate times the node budget
-	// (or, without one, the time).
+	// Phase spends the budget by game phase (phaseFactor times the node budget
+	// or, without one, the time): most in the opening, where Andantino is
+	// decided, least in the endgame.
 	Phase bool
 }
 
-const (
-	phasePly   = 26
-	phaseEarly = 1.6
-	phaseLate  = 0.4
-)
+// phases are the budget factors of ABConfig.Phase from each ply on. Level 5's
+// games against plain UCT were lost as Red between plies 9 and 17 (a search
+// of 10 s a move finds the loss by then) and hardly ever after ply 26; over a
+// game of 48 plies the factors average about 1.1.
+var phases = [...]struct {
+	from int
+	f    float64
+}{{0, 2.0}, {20, 1.0}, {26, 0.35}}
+
+// phaseFactor is the budget factor at ply.
+func phaseFactor(ply int) float64 {
+	f := phases[0].f
+	for _, p := range phases {
+		if ply >= p.from {
+			f = p.f
+		}
+	}
+	return f
+}
 
 // defaultDefend: a side that counts the opponent's windows twice blocks early.
 // As Red against plain UCT at 0.25 s a move it scored 0.469 over 80 games
@@ -87,7 +101,7 @@ type abSearcher struct {
 	nodes     int
 	budget    int
 	quiesce   bool
-	extend    bool // forced replies are searched without using up depth
+	extend    bool     // forced replies are searched without using up depth
 	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
@@ -115,10 +129,7 @@ func historyIndex(m game.Move) int {
 func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
 	t0 := time.Now()
 	if cfg.Phase {
-		f := phaseEarly
-		if pos.Ply() >= phasePly {
-			f = phaseLate
-		}
+		f := phaseFactor(pos.Ply())
 		if cfg.Nodes > 0 {
 			cfg.Nodes = int(float64(cfg.Nodes) * f)
 		} else {

@@ -98,8 +98,8 @@ func TestLevel5Andantino(t *testing.T) {
 	e.(*abEngine).cfg.Nodes = 50_000 // small, so the test is quick
 	job := Start(context.Background(), e, s)
 	inf := <-job.Done
-	// The opening is before phasePly: level 5 spends phaseEarly times its budget.
-	if inf.Depth < 3 || inf.Nodes > 50_000*phaseEarly || !s.IsLegal(inf.Move) {
+	// In the opening level 5 spends phaseFactor times its budget.
+	if inf.Depth < 3 || inf.Nodes > int(50_000*phaseFactor(s.Ply())) || !s.IsLegal(inf.Move) {
 		t.Errorf("level 5: move %v, depth %d, %d nodes; want alpha-beta to depth 3 or more within 80 000 nodes", inf.Move, inf.Depth, inf.Nodes)
 	}
 	select {
@@ -161,28 +161,31 @@ func BenchmarkABSearchMidgame(b *testing.B) {
 	}
 }
 
-// TestPhaseBudget: with Phase the search spends up to phaseEarly times its node
-// budget before ply phasePly and up to phaseLate times after it.
+// TestPhaseBudget: with Phase the search spends up to phaseFactor times its node
+// budget: more than the plain budget in the opening, less in the endgame.
 func TestPhaseBudget(t *testing.T) {
 	const budget = 20_000
 	early := replay(t, "Andantino", "", abMidgames[0]).(*andantino.State)
 	late := replay(t, "Andantino", "", abMidgames[1]+
 		" -2,3 -2,4 3,1 -3,4 -3,5 3,-2 2,-3 -3,3 -3,2 3,-3").(*andantino.State)
-	if early.Ply() >= phasePly || late.Ply() < phasePly {
-		t.Fatalf("plies %d and %d do not straddle %d", early.Ply(), late.Ply(), phasePly)
+	if phaseFactor(early.Ply()) <= 1 || phaseFactor(late.Ply()) >= 1 {
+		t.Fatalf("plies %d and %d: factors %v and %v", early.Ply(), late.Ply(),
+			phaseFactor(early.Ply()), phaseFactor(late.Ply()))
+	}
+	for _, s := range []*andantino.State{early, late} {
+		// It stops once two thirds of its budget are spent, never past it.
+		max := int(budget * phaseFactor(s.Ply()))
+		inf := newABSearcher().search(context.Background(), s, ABConfig{Nodes: budget, Phase: true})
+		if inf.Nodes < max*2/3 || inf.Nodes > max {
+			t.Errorf("ply %d: %d nodes, want %d to %d", s.Ply(), inf.Nodes, max*2/3, max)
+		}
 	}
 	for _, c := range []struct {
-		s        *andantino.State
-		min, max int
-	}{
-		// Early, it goes on past the plain budget (it stops once two thirds of
-		// the larger one are spent, never past it).
-		{early, budget + 1, budget * phaseEarly},
-		{late, 1, budget * phaseLate},
-	} {
-		inf := newABSearcher().search(context.Background(), c.s, ABConfig{Nodes: budget, Phase: true})
-		if inf.Nodes < c.min || inf.Nodes > c.max {
-			t.Errorf("ply %d: %d nodes, want %d to %d", c.s.Ply(), inf.Nodes, c.min, c.max)
+		ply int
+		f   float64
+	}{{0, 2}, {19, 2}, {20, 1}, {25, 1}, {26, 0.35}, {48, 0.35}} {
+		if f := phaseFactor(c.ply); f != c.f {
+			t.Errorf("phaseFactor(%d) = %v, want %v", c.ply, f, c.f)
 		}
 	}
 }

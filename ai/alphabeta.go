@@ -63,13 +63,15 @@ type ABConfig struct {
 }
 
 // phases are the budget factors of ABConfig.Phase from each ply on. Level 5's
-// games against plain UCT were lost as Red between plies 9 and 17 (a search
-// of 10 s a move finds the loss by then) and hardly ever after ply 26; over a
-// game of 48 plies the factors average about 1.1.
+// games against plain UCT are lost as Red between plies 9 and 29 (a search of
+// 10 s a move finds the loss by then) and hardly ever decided after; over a game
+// of 48 plies the factors average about 1.05. Twice the budget before ply 20
+// and the plain one to ply 26 (0.35 after) did worse: 1-12-7 as Red in 20 games,
+// the losses decided around plies 25-27.
 var phases = [...]struct {
 	from int
 	f    float64
-}{{0, 2.0}, {20, 1.0}, {26, 0.35}}
+}{{0, 1.6}, {26, 0.4}}
 
 // phaseFactor is the budget factor at ply.
 func phaseFactor(ply int) float64 {

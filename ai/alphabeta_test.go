@@ -183,7 +183,7 @@ func TestPhaseBudget(t *testing.T) {
 	for _, c := range []struct {
 		ply int
 		f   float64
-	}{{0, 2}, {19, 2}, {20, 1}, {25, 1}, {26, 0.35}, {48, 0.35}} {
+	}{{0, 1.6}, {25, 1.6}, {26, 0.4}, {48, 0.4}} {
 		if f := phaseFactor(c.ply); f != c.f {
 			t.Errorf("phaseFactor(%d) = %v, want %v", c.ply, f, c.f)
 		}

@@ -24,7 +24,7 @@ import (
 const (
 	abWin    = 1_000_000 // a won position at the root; minus the plies to the win
 	abMaxPly = 64
-	abTTBits = 19
+	abTTBits = 21
 )
 
 // abEntry is a transposition table slot.

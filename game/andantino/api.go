@@ -338,7 +338,7 @@ func (s *State) RandomPlayout(rnd *game.Rand) game.Result {
 		// until asked. Entering the continuation phase rehashes, since repetition
 		// needs the true hash from then on.
 		s.stale = true
-		s.wins.ok = false // nor the window count
+		s.counts.ok = false // nor the window count
 		m := int32(1)<<s.shift - 1
 		lo, hi := int32(margin), int32(1)<<s.shift-margin
 		for !s.res.Over && !s.inCont {

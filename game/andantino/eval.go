@@ -49,7 +49,7 @@ type Assessment struct {
 // opponent's as blocks (a tile there stops that trap); that uses s's flood memory
 // and puts a tile on s for a moment, so s must not be shared. It needs Assessable.
 func (s *State) Assess(blocks []game.Move, traps bool) Assessment {
-	w := &s.wins
+	w := &s.counts
 	if !w.ok {
 		c := s.countWindows()
 		w = &c
@@ -181,7 +181,7 @@ var windowStep = [3]int32{1, 64, -63}
 // countTile updates the count for a tile of side p about to go on empty cell i
 // (before the line boards have it).
 func (s *State) countTile(i int32, p int) {
-	w := &s.wins
+	w := &s.counts
 	w.dropFive(i)
 	x, y := i&63, i>>6
 	mine, theirs := s.lines.around(p, x, y), s.lines.around(1-p, x, y)

@@ -244,18 +244,18 @@ func TestWindowsKeptByPlacement(t *testing.T) {
 		s := New(false, false)
 		c := New(false, false)
 		for !s.res.Over {
-			if !s.wins.ok {
+			if !s.counts.ok {
 				t.Fatalf("game %d ply %d: count not kept\n%v", g, s.ply, s)
 			}
 			want := s.countWindows()
 			for p := range 2 {
-				have := slices.Clone(s.wins.five[p][:s.wins.n[p]])
+				have := slices.Clone(s.counts.five[p][:s.counts.n[p]])
 				exp := slices.Clone(want.five[p][:want.n[p]])
 				slices.Sort(have)
 				slices.Sort(exp)
-				if s.wins.sum[p] != want.sum[p] || !slices.Equal(have, exp) {
+				if s.counts.sum[p] != want.sum[p] || !slices.Equal(have, exp) {
 					t.Fatalf("game %d ply %d side %d: kept %d %v, counted %d %v\n%v",
-						g, s.ply, p, s.wins.sum[p], have, want.sum[p], exp, s)
+						g, s.ply, p, s.counts.sum[p], have, want.sum[p], exp, s)
 				}
 				fives += len(have)
 			}
@@ -284,7 +284,7 @@ func TestWindowsNotKeptInPlayouts(t *testing.T) {
 	}
 	want := s.Assess(nil, false)
 	s.RandomPlayout(game.NewRand(1))
-	if s.wins.ok {
+	if s.counts.ok {
 		t.Fatal("count still marked kept after a playout")
 	}
 	if got, exp := s.Assess(nil, false).Sums, s.countWindows().sum; got != exp {

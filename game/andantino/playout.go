@@ -113,7 +113,7 @@ func (s *State) TacticalPlayout(rnd *game.Rand) game.Result {
 		return s.RandomPlayout(rnd)
 	}
 	s.stale = true
-	s.wins.ok = false
+	s.counts.ok = false
 	var f fives
 	s.scanFives(&f)
 	offQ, offR := s.offQ, s.offR

@@ -37,7 +37,7 @@ type State struct {
 	bbox       [2]box // per side, a superset of its tiles' hull
 	hash       uint64
 	stale      bool    // hash not kept up to date (random playouts); Hash recomputes it
-	wins       windows // the evaluation's window count, kept by placements (eval.go)
+	counts     windows // the evaluation's window count, kept by placements (eval.go)
 	res        game.Result
 	win        winInfo
 	history    []uint64 // hashes since continuation began, for repetition
@@ -80,7 +80,7 @@ func empty(once, cont bool) *State {
 	s.grid = make([]byte, 1<<(2*startShift))
 	s.bbox = [2]box{emptyBox(), emptyBox()}
 	s.res = game.Ongoing
-	s.wins.ok = s.linesOK()
+	s.counts.ok = s.linesOK()
 	return s
 }
 
@@ -175,7 +175,7 @@ func (s *State) addTile(i int32, c byte) (mask uint8) {
 	}
 	s.bbox[c-1].add(q, r)
 	if s.linesOK() {
-		if s.wins.ok {
+		if s.counts.ok {
 			s.countTile(i, int(c-1))
 		}
 		s.lines.set(int(c-1), i&63, i>>6)
@@ -222,7 +222,7 @@ func (s *State) addTile64(i int32, c byte) (mask uint8) {
 		s.hash ^= tileKey(q, r, c)
 	}
 	s.bbox[c-1].add(q, r)
-	if s.wins.ok {
+	if s.counts.ok {
 		s.countTile(i, int(c-1))
 	}
 	s.lines.set(int(c-1), x, y)
@@ -236,7 +236,7 @@ func (s *State) removeTile(i int32) {
 	g := s.grid
 	c := g[i] & colourMask
 	g[i] &^= colourMask
-	s.wins.ok = false // continuation: nothing assesses it
+	s.counts.ok = false // continuation: nothing assesses it
 	if s.linesOK() {
 		s.lines.unset(int(c-1), i&63, i>>6)
 	}
@@ -628,8 +628,11 @@ func (s *State) ensureRoom(q, r int) {
 			s.lines.set(int(grid[t]&colourMask-1), t&63, t>>6)
 		}
 	}
-	if s.wins.ok = s.wins.ok && s.linesOK(); s.wins.ok {
-		s.wins = s.countWindows()
+	switch {
+	case !s.linesOK():
+		s.counts.ok = false // counted from the line boards, which are gone
+	case s.counts.ok:
+		s.counts = s.countWindows() // the five cells' indices moved
 	}
 }
 

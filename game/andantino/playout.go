@@ -75,13 +75,10 @@ func (s *State) addFivesAt(f *fives, i int32, c byte) {
 	p := int(c - 1)
 	g := s.grid
 	wins := s.lines.around(p, i&63, i>>6)
-	// Index step per window bit on each board: row along x, column along y,
-	// anti-diagonal along x with y falling.
-	steps := [3]int32{1, 64, -63}
 	for a, w := range wins {
 		for js := fiveCells[w]; js != 0; js &= js - 1 {
 			j := int32(bits.TrailingZeros16(js))
-			e := i + (j-4)*steps[a]
+			e := i + (j-4)*windowStep[a]
 			if g[e]&colourMask == 0 {
 				f.add(game.Player(p), e)
 			}

@@ -15,8 +15,10 @@ import (
 // opponent must fill its cell) run deep. Random playouts read those badly; a
 // negamax search with a window evaluation (andantino.State.Assess), an extension
 // for forced replies, iterative deepening, a transposition table and killer and
-// history move ordering reads them exactly as far as it looks. Traps are seen by
-// the search only (Apply ends the game), not by the evaluation.
+// history move ordering reads them exactly as far as it looks. Traps are read
+// the same way: the evaluation names the cells that close one, a move that
+// leaves such a cell forces its filling, and the quiescence reads those moves
+// as it reads fours (a wall grown one forced move at a time).
 //
 // Where the evaluation does not apply (the adjacency or continuation variant) the
 // engine hands the move to the Monte Carlo search it carries.
@@ -53,6 +55,9 @@ type ABConfig struct {
 	NoQuiesce bool
 	// NoExtend turns off the forced-reply extension (arena setting x=0).
 	NoExtend bool
+	// TrapQuiesce lets the threat quiescence also play moves that leave a trap
+	// cell (andantino.State.TrapThreats), as forcing as a four (arena tq=1).
+	TrapQuiesce bool
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
@@ -96,6 +101,7 @@ type abSearcher struct {
 	moves   [abMaxPly + 1][]game.Move
 	scores  [abMaxPly + 1][]int32
 	blocks  [abMaxPly + 1][]game.Move
+	traps   [abMaxPly + 1][]game.Move // quiescence's trap threats
 	killers [abMaxPly + 1][2]game.Move
 	history [1 << 12]int32
 	tt      []abEntry
@@ -104,6 +110,7 @@ type abSearcher struct {
 	budget    int
 	quiesce   bool
 	extend    bool     // forced replies are searched without using up depth
+	trapQ     bool     // the quiescence reads trap threats too
 	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
@@ -140,6 +147,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 	}
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.extend = !cfg.NoExtend
+	s.trapQ = cfg.TrapQuiesce
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -151,7 +159,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 	}
 	s.weight = [2]int32{8, 8}
 	s.weight[1-pos.ToMove()] = int32(min(d, 16)*8 + 0.5)
-	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1])
+	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1]) | uint64(b2u(s.trapQ))<<16
 	s.salt *= 0x9e3779b97f4a7c15
 	for i := range s.history {
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
@@ -212,9 +220,8 @@ func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
 	line := []game.Move{first}
 	st.Apply(first)
 	for len(line) < 12 && !st.Result().Over {
-		key := s.key(st.Hash())
-		e := &s.tt[key&(1<<abTTBits-1)]
-		if e.key != key || e.move == (game.Move{}) || !st.IsLegal(e.move) {
+		e := s.probe(s.key(st.Hash()))
+		if e == nil || e.move == (game.Move{}) || !st.IsLegal(e.move) {
 			break
 		}
 		line = append(line, e.move)
@@ -297,9 +304,8 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	}
 
 	key := s.key(st.Hash())
-	e := &s.tt[key&(1<<abTTBits-1)]
 	var ttMove game.Move
-	if e.key == key {
+	if e := s.probe(key); e != nil {
 		ttMove = e.move
 		if int(e.depth) >= depth && ply > 0 {
 			v := int(e.score)
@@ -380,16 +386,28 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	case bestV >= beta:
 		bound = abLower
 	}
-	*e = abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound}
+	s.store(abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound})
 	return bestV
 }
+
+// probe returns the table's entry for key, or nil.
+func (s *abSearcher) probe(key uint64) *abEntry {
+	if e := &s.tt[key&(1<<abTTBits-1)]; e.key == key {
+		return e
+	}
+	return nil
+}
+
+// store puts e in its slot, over whatever was there.
+func (s *abSearcher) store(e abEntry) { s.tt[e.key&(1<<abTTBits-1)] = e }
 
 // fourGain is the least MoveScores value of a move that makes a four.
 const fourGain = 120
 
 // threats is the quiescence search at a leaf: the side to move may stand on the
-// evaluation or play a move that makes a four; the children are searched at depth
-// −1, where only a forced reply (a playable five cell) is read further.
+// evaluation or play a move that makes a four (with TrapQuiesce, or leaves a
+// trap cell); the children are searched at depth −1, where only a forced reply
+// (a playable five or trap cell) is read further.
 func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta int) int {
 	if stand >= beta {
 		return stand
@@ -414,11 +432,41 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 		if v > alpha {
 			alpha = v
 			if alpha >= beta {
+				return best
+			}
+		}
+	}
+	if !s.trapQ {
+		return best
+	}
+	traps := st.TrapThreats(s.traps[ply][:0])
+	s.traps[ply] = traps
+	for _, m := range traps {
+		if k := slices.Index(moves, m); k >= 0 && sc[k] >= fourGain {
+			continue // read above as a four
+		}
+		child.CopyFrom(st)
+		child.Apply(m)
+		v := -s.negamax(ply+1, -1, -beta, -alpha)
+		if s.stop {
+			return best
+		}
+		best = max(best, v)
+		if v > alpha {
+			alpha = v
+			if alpha >= beta {
 				break
 			}
 		}
 	}
 	return best
+}
+
+func b2u(b bool) uint {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // scoreMoves returns MoveScores of moves in ply's reused buffer.

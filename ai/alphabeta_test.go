@@ -152,12 +152,18 @@ func BenchmarkABSearchMidgame(b *testing.B) {
 	for _, g := range abMidgames {
 		pos = append(pos, replay(b, "Andantino", "", g).(*andantino.State))
 	}
-	ab := newABSearcher()
-	b.ReportAllocs()
-	for b.Loop() {
-		for _, s := range pos {
-			ab.search(context.Background(), s, ABConfig{Nodes: 200_000})
-		}
+	for _, tq := range []bool{false, true} {
+		b.Run(map[bool]string{false: "fours", true: "traps"}[tq], func(b *testing.B) {
+			ab := newABSearcher()
+			depth := 0
+			b.ReportAllocs()
+			for b.Loop() {
+				for _, s := range pos {
+					depth += ab.search(context.Background(), s, ABConfig{Nodes: 200_000, TrapQuiesce: tq}).Depth
+				}
+			}
+			b.ReportMetric(float64(depth)/float64(b.N*len(pos)), "depth")
+		})
 	}
 }
 

@@ -275,7 +275,7 @@ func parseSetting(kv, engine string) (string, float64, error) {
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
 // n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
 // the threat quiescence off, x=0 to turn the forced-reply extension off,
-// d=weight of the opponent's windows (1 symmetric) and ph=1 to spend the budget
+// tq=1 to read trap threats in the quiescence, d=weight of the opponent's windows (1 symmetric) and ph=1 to spend the budget
 // by game phase as level 5 does.
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
@@ -295,12 +295,14 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.NoQuiesce = f == 0
 			case "x":
 				e.cfg.NoExtend = f == 0
+			case "tq":
+				e.cfg.TrapQuiesce = f != 0
 			case "d":
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, d, ph)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph)", k, name)
 			}
 		}
 	}

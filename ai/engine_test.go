@@ -22,6 +22,7 @@ func TestParseEngine(t *testing.T) {
 		{"ab,d=1", func(e Engine) bool { return ab(e).Defend == 1 }},
 		{"ab,q=0", func(e Engine) bool { return ab(e).NoQuiesce }},
 		{"ab,x=0", func(e Engine) bool { return ab(e).NoExtend }},
+		{"ab,tq=1", func(e Engine) bool { return ab(e).TrapQuiesce }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
 	}
 	for _, c := range good {

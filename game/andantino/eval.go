@@ -2,6 +2,7 @@ package andantino
 
 import (
 	"math/bits"
+	"slices"
 
 	"trihex/game"
 )
@@ -322,4 +323,122 @@ func init() {
 		}
 		axisGain[key] = int16(gain)
 	}
+}
+
+// TrapThreats appends to dst the placements of the side to move after which it
+// has a trap cell (a cell where its next tile would close a trap), so that the
+// opponent must fill that cell: as forcing as a four. A tile can only wall in
+// a region next to its own tiles, so the cells tried are the playable ones with
+// a neighbour of the mover's; suicide cells are left out. Like Assess it puts
+// tiles on s for a moment, so s must not be shared; it needs Assessable, and
+// the side to move must have no trap cell already (it would simply win).
+func (s *State) TrapThreats(dst []game.Move) []game.Move {
+	me := int(s.toMove)
+	c := byte(me) + 1
+	hole := byte(holeBit) << (1 - me)
+	g := s.grid
+	b := s.lines
+	lo, hi := int32(s.bbox[me].minR+s.offR)-1, int32(s.bbox[me].maxR+s.offR)+1
+	// A trap cell after the new tile either already had two arcs of the
+	// mover's tiles, or gains its second arc from the new tile next to it.
+	var arcs [16]int32
+	n := 0
+	for y := lo; y <= hi && n < len(arcs); y++ {
+		for xs := b.trapCandidates(me, y); xs != 0 && n < len(arcs); xs &= xs - 1 {
+			arcs[n] = y<<6 | int32(bits.TrailingZeros64(xs))
+			n++
+		}
+	}
+	if n == len(arcs) {
+		return s.trapThreatsSlow(dst)
+	}
+	for y := lo; y <= hi; y++ {
+		up, mid, dn := b.row[me][(y+1)&63], b.row[me][y&63], b.row[me][(y-1)&63]
+		near := (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
+		for xs := near; xs != 0; xs &= xs - 1 {
+			x := int32(bits.TrailingZeros64(xs))
+			i := y<<6 | x
+			v := g[i]
+			if v&hole != 0 || !s.playable(i) {
+				continue
+			}
+			g[i] = v | c
+			b.set(me, x, y)
+			t := false
+			for _, j := range arcs[:n] {
+				if j != i && s.closesTrap(j, c, s.neighbours(j, c)) {
+					t = true
+					break
+				}
+			}
+			// The new tile's neighbours in rows y-1..y+1 (bits x-1..x+1).
+			for yy := y - 1; yy <= y+1 && !t; yy++ {
+				for ns := b.trapCandidates(me, yy) & (7 << x >> 1); ns != 0; ns &= ns - 1 {
+					j := yy<<6 | int32(bits.TrailingZeros64(ns))
+					if j == i-64-1 || j == i+64+1 || slices.Contains(arcs[:n], j) {
+						continue // not a neighbour, or tried above
+					}
+					if s.closesTrap(j, c, s.neighbours(j, c)) {
+						t = true
+						break
+					}
+				}
+			}
+			b.unset(me, x, y)
+			g[i] = v
+			if t {
+				q, r := s.coord(i)
+				dst = append(dst, PlaceMove(q, r))
+			}
+		}
+	}
+	return dst
+}
+
+// trapThreatsSlow is TrapThreats reading every row for each tile tried: for
+// positions with many cells of two arcs.
+func (s *State) trapThreatsSlow(dst []game.Move) []game.Move {
+	me := int(s.toMove)
+	c := byte(me) + 1
+	hole := byte(holeBit) << (1 - me)
+	g := s.grid
+	b := s.lines
+	lo, hi := int32(s.bbox[me].minR+s.offR)-1, int32(s.bbox[me].maxR+s.offR)+1
+	for y := lo; y <= hi; y++ {
+		up, mid, dn := b.row[me][(y+1)&63], b.row[me][y&63], b.row[me][(y-1)&63]
+		near := (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
+		for xs := near; xs != 0; xs &= xs - 1 {
+			i := y<<6 | int32(bits.TrailingZeros64(xs))
+			v := g[i]
+			if v&hole != 0 || !s.playable(i) {
+				continue
+			}
+			g[i] = v | c
+			b.set(me, i&63, y)
+			// A trap cell has the mover's tiles next to it, so it lies within a
+			// row of them, the new tile included.
+			t := s.hasTrapCell(me, c, lo-1, hi+1)
+			b.unset(me, i&63, y)
+			g[i] = v
+			if t {
+				q, r := s.coord(i)
+				dst = append(dst, PlaceMove(q, r))
+			}
+		}
+	}
+	return dst
+}
+
+// hasTrapCell reports whether side p (tile colour c) has a cell in rows lo..hi
+// where its tile would close a trap.
+func (s *State) hasTrapCell(p int, c byte, lo, hi int32) bool {
+	for y := lo; y <= hi; y++ {
+		for xs := s.lines.trapCandidates(p, y); xs != 0; xs &= xs - 1 {
+			i := y<<6 | int32(bits.TrailingZeros64(xs))
+			if s.closesTrap(i, c, s.neighbours(i, c)) {
+				return true
+			}
+		}
+	}
+	return false
 }

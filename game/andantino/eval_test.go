@@ -153,7 +153,8 @@ func BenchmarkAssess(b *testing.B) {
 	}
 }
 
-func benchAssess(b *testing.B, traps bool) {
+// randomMidgame is a random game's position at ply 30 (no game ended there).
+func randomMidgame() *State {
 	s := New(false, false)
 	r := game.NewRand(3)
 	for s.ply < 30 {
@@ -165,11 +166,26 @@ func benchAssess(b *testing.B, traps bool) {
 		}
 		s = c
 	}
+	return s
+}
+
+func benchAssess(b *testing.B, traps bool) {
+	s := randomMidgame()
 	buf := make([]game.Move, 0, 8)
 	b.ReportAllocs()
 	for b.Loop() {
 		buf = s.Assess(buf, traps).Blocks
 	}
+}
+
+func BenchmarkTrapThreats(b *testing.B) {
+	s := randomMidgame()
+	buf := make([]game.Move, 0, 64)
+	b.ReportAllocs()
+	for b.Loop() {
+		buf = s.TrapThreats(buf[:0])
+	}
+	b.ReportMetric(float64(len(buf)), "threats")
 }
 
 // TestAssessTraps: with traps, Win says whether some tile of the side to
@@ -391,4 +407,90 @@ func TestMoveScoresAgainstNaive(t *testing.T) {
 	if fives == 0 {
 		t.Fatal("no five made: the test proves nothing")
 	}
+}
+
+// TestTrapThreats: at every ply of random games, TrapThreats (and its slow
+// form, for positions with many cells of two arcs) names exactly the placements
+// after which some cell of the mover closes a trap, found by playing every legal
+// cell after each.
+func TestTrapThreats(t *testing.T) {
+	games := 60
+	if testing.Short() {
+		games = 15
+	}
+	r := game.NewRand(41)
+	found, oneArc := 0, 0
+	for g := 0; g < games; g++ {
+		s := New(false, false)
+		for !s.res.Over {
+			me := s.toMove
+			// The last tile ends the game: no threat is left to make.
+			if !s.Assess(nil, true).Win && s.TilesLeft(me) > 1 {
+				before := s.Clone().(*State)
+				var have, slow []string
+				for _, m := range s.TrapThreats(nil) {
+					have = append(have, FormatMove(m))
+				}
+				for _, m := range s.trapThreatsSlow(nil) {
+					slow = append(slow, FormatMove(m))
+				}
+				if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
+					t.Fatalf("game %d ply %d: TrapThreats changed the position", g, s.ply)
+				}
+				var want []string
+				for _, m := range s.LegalMoves(nil) {
+					q, rr, _, _, _ := decode(m)
+					i := s.index(q, rr)
+					if s.grid[i]&(holeBit<<(1-me)) != 0 {
+						continue
+					}
+					c := s.Clone().(*State)
+					c.Apply(m)
+					if c.res.Over {
+						continue
+					}
+					c.toMove = me
+					// A cell that also completes a five ends the game as a line, so
+					// the trap is read from the tiles.
+					nv := naiveFrom(c)
+					threat := false
+					for _, n := range c.LegalMoves(nil) {
+						q, rr, _, _, _ := decode(n)
+						d := nv.clone()
+						d.tiles[hex.Coord{Q: q, R: rr}] = me
+						for cell := range d.enclosed(me) {
+							if owner, ok := d.tiles[cell]; ok && owner != me {
+								threat = true
+							}
+						}
+						if threat {
+							break
+						}
+					}
+					if threat {
+						want = append(want, FormatMove(m))
+						if hex.Arcs[s.neighbours(i, byte(me)+1)] < 2 {
+							oneArc++
+						}
+					}
+				}
+				slices.Sort(have)
+				slices.Sort(want)
+				slices.Sort(slow)
+				if !slices.Equal(have, want) || !slices.Equal(slow, want) {
+					t.Fatalf("game %d ply %d: TrapThreats %v (reading every row %v), playing every cell %v\n%v", g, s.ply, have, slow, want, s)
+				}
+				found += len(want)
+			}
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+	if found == 0 {
+		t.Fatal("no trap threat in any position: the test proves nothing")
+	}
+	if oneArc == 0 {
+		t.Fatal("no threat by a cell with one arc of the mover's tiles: the test misses a case")
+	}
+	t.Logf("%d trap threats, %d by a cell with one arc", found, oneArc)
 }

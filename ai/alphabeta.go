@@ -417,23 +417,22 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 	s.moves[ply] = moves
 	sc := s.scoreMoves(ply, st, moves)
 	best := stand
-	child := s.st[ply+1]
-	for k, m := range moves {
-		if sc[k] < fourGain {
-			continue
-		}
+	// try searches one forcing move; it reports a cutoff or a stop.
+	try := func(m game.Move) bool {
+		child := s.st[ply+1]
 		child.CopyFrom(st)
 		child.Apply(m)
 		v := -s.negamax(ply+1, -1, -beta, -alpha)
 		if s.stop {
-			return best
+			return true
 		}
 		best = max(best, v)
-		if v > alpha {
-			alpha = v
-			if alpha >= beta {
-				return best
-			}
+		alpha = max(alpha, v)
+		return alpha >= beta
+	}
+	for k, m := range moves {
+		if sc[k] >= fourGain && try(m) {
+			return best
 		}
 	}
 	if !s.trapQ {
@@ -445,18 +444,8 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 		if k := slices.Index(moves, m); k >= 0 && sc[k] >= fourGain {
 			continue // read above as a four
 		}
-		child.CopyFrom(st)
-		child.Apply(m)
-		v := -s.negamax(ply+1, -1, -beta, -alpha)
-		if s.stop {
-			return best
-		}
-		best = max(best, v)
-		if v > alpha {
-			alpha = v
-			if alpha >= beta {
-				break
-			}
+		if try(m) {
+			break
 		}
 	}
 	return best

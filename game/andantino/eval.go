@@ -353,8 +353,7 @@ func (s *State) TrapThreats(dst []game.Move) []game.Move {
 		return s.trapThreatsSlow(dst)
 	}
 	for y := lo; y <= hi; y++ {
-		up, mid, dn := b.row[me][(y+1)&63], b.row[me][y&63], b.row[me][(y-1)&63]
-		near := (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
+		near := b.nextTo(me, y)
 		for xs := near; xs != 0; xs &= xs - 1 {
 			x := int32(bits.TrailingZeros64(xs))
 			i := y<<6 | x
@@ -395,6 +394,12 @@ func (s *State) TrapThreats(dst []game.Move) []game.Move {
 	return dst
 }
 
+// nextTo returns the empty cells of row y (bit x for cell x) next to a tile of p.
+func (b *lineBoards) nextTo(p int, y int32) uint64 {
+	up, mid, dn := b.row[p][(y+1)&63], b.row[p][y&63], b.row[p][(y-1)&63]
+	return (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
+}
+
 // trapThreatsSlow is TrapThreats reading every row for each tile tried: for
 // positions with many cells of two arcs.
 func (s *State) trapThreatsSlow(dst []game.Move) []game.Move {
@@ -405,8 +410,7 @@ func (s *State) trapThreatsSlow(dst []game.Move) []game.Move {
 	b := s.lines
 	lo, hi := int32(s.bbox[me].minR+s.offR)-1, int32(s.bbox[me].maxR+s.offR)+1
 	for y := lo; y <= hi; y++ {
-		up, mid, dn := b.row[me][(y+1)&63], b.row[me][y&63], b.row[me][(y-1)&63]
-		near := (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
+		near := b.nextTo(me, y)
 		for xs := near; xs != 0; xs &= xs - 1 {
 			i := y<<6 | int32(bits.TrailingZeros64(xs))
 			v := g[i]

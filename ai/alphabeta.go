@@ -159,7 +159,10 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 	}
 	s.weight = [2]int32{8, 8}
 	s.weight[1-pos.ToMove()] = int32(min(d, 16)*8 + 0.5)
-	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1]) | uint64(b2u(s.trapQ))<<16
+	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1])
+	if s.trapQ {
+		s.salt |= 1 << 16 // its quiescence values differ too
+	}
 	s.salt *= 0x9e3779b97f4a7c15
 	for i := range s.history {
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
@@ -449,13 +452,6 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 		}
 	}
 	return best
-}
-
-func b2u(b bool) uint {
-	if b {
-		return 1
-	}
-	return 0
 }
 
 // scoreMoves returns MoveScores of moves in ply's reused buffer.

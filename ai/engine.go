@@ -274,9 +274,9 @@ func parseSetting(kv, engine string) (string, float64, error) {
 
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
 // n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
-// the threat quiescence off, x=0 to turn the forced-reply extension off,
-// tq=1 to read trap threats in the quiescence, d=weight of the opponent's windows (1 symmetric) and ph=1 to spend the budget
-// by game phase as level 5 does.
+// the threat quiescence off, x=0 to turn the forced-reply extension off, tq=1
+// to read trap threats in the quiescence, d=weight of the opponent's windows (1
+// symmetric) and ph=1 to spend the budget by game phase as level 5 does.
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}

@@ -332,7 +332,11 @@ func init() {
 // a neighbour of the mover's; suicide cells are left out. Like Assess it puts
 // tiles on s for a moment, so s must not be shared; it needs Assessable, and
 // the side to move must have no trap cell already (it would simply win).
-func (s *State) TrapThreats(dst []game.Move) []game.Move {
+func (s *State) TrapThreats(dst []game.Move) []game.Move { return s.trapThreats(dst, false) }
+
+// trapThreats is TrapThreats; with slow (or when the mover has many cells of
+// two arcs) it reads every row for a trap cell after each tile tried.
+func (s *State) trapThreats(dst []game.Move, slow bool) []game.Move {
 	me := int(s.toMove)
 	c := byte(me) + 1
 	hole := byte(holeBit) << (1 - me)
@@ -349,12 +353,9 @@ func (s *State) TrapThreats(dst []game.Move) []game.Move {
 			n++
 		}
 	}
-	if n == len(arcs) {
-		return s.trapThreatsSlow(dst)
-	}
+	slow = slow || n == len(arcs)
 	for y := lo; y <= hi; y++ {
-		near := b.nextTo(me, y)
-		for xs := near; xs != 0; xs &= xs - 1 {
+		for xs := b.nextTo(me, y); xs != 0; xs &= xs - 1 {
 			x := int32(bits.TrailingZeros64(xs))
 			i := y<<6 | x
 			v := g[i]
@@ -363,25 +364,13 @@ func (s *State) TrapThreats(dst []game.Move) []game.Move {
 			}
 			g[i] = v | c
 			b.set(me, x, y)
-			t := false
-			for _, j := range arcs[:n] {
-				if j != i && s.closesTrap(j, c, s.neighbours(j, c)) {
-					t = true
-					break
-				}
-			}
-			// The new tile's neighbours in rows y-1..y+1 (bits x-1..x+1).
-			for yy := y - 1; yy <= y+1 && !t; yy++ {
-				for ns := b.trapCandidates(me, yy) & (7 << x >> 1); ns != 0; ns &= ns - 1 {
-					j := yy<<6 | int32(bits.TrailingZeros64(ns))
-					if j == i-64-1 || j == i+64+1 || slices.Contains(arcs[:n], j) {
-						continue // not a neighbour, or tried above
-					}
-					if s.closesTrap(j, c, s.neighbours(j, c)) {
-						t = true
-						break
-					}
-				}
+			var t bool
+			if slow {
+				// A trap cell has the mover's tiles next to it, so it lies
+				// within a row of them, the new tile included.
+				t = s.hasTrapCell(me, c, lo-1, hi+1)
+			} else {
+				t = s.trapCellNear(i, c, arcs[:n])
 			}
 			b.unset(me, x, y)
 			g[i] = v
@@ -394,43 +383,35 @@ func (s *State) TrapThreats(dst []game.Move) []game.Move {
 	return dst
 }
 
+// trapCellNear reports whether the mover (colour c), with its new tile on i,
+// has a trap cell among arcs (its cells of two arcs before the tile) and the
+// tile's neighbours.
+func (s *State) trapCellNear(i int32, c byte, arcs []int32) bool {
+	for _, j := range arcs {
+		if j != i && s.closesTrap(j, c, s.neighbours(j, c)) {
+			return true
+		}
+	}
+	// The new tile's neighbours lie in rows y-1..y+1, bits x-1..x+1.
+	x, y := i&63, i>>6
+	for yy := y - 1; yy <= y+1; yy++ {
+		for ns := s.lines.trapCandidates(int(c-1), yy) & (7 << x >> 1); ns != 0; ns &= ns - 1 {
+			j := yy<<6 | int32(bits.TrailingZeros64(ns))
+			if j == i-64-1 || j == i+64+1 || slices.Contains(arcs, j) {
+				continue // not a neighbour, or tried above
+			}
+			if s.closesTrap(j, c, s.neighbours(j, c)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
 // nextTo returns the empty cells of row y (bit x for cell x) next to a tile of p.
 func (b *lineBoards) nextTo(p int, y int32) uint64 {
 	up, mid, dn := b.row[p][(y+1)&63], b.row[p][y&63], b.row[p][(y-1)&63]
 	return (mid>>1 | up | up<<1 | mid<<1 | dn | dn>>1) &^ (b.row[0][y&63] | b.row[1][y&63])
-}
-
-// trapThreatsSlow is TrapThreats reading every row for each tile tried: for
-// positions with many cells of two arcs.
-func (s *State) trapThreatsSlow(dst []game.Move) []game.Move {
-	me := int(s.toMove)
-	c := byte(me) + 1
-	hole := byte(holeBit) << (1 - me)
-	g := s.grid
-	b := s.lines
-	lo, hi := int32(s.bbox[me].minR+s.offR)-1, int32(s.bbox[me].maxR+s.offR)+1
-	for y := lo; y <= hi; y++ {
-		near := b.nextTo(me, y)
-		for xs := near; xs != 0; xs &= xs - 1 {
-			i := y<<6 | int32(bits.TrailingZeros64(xs))
-			v := g[i]
-			if v&hole != 0 || !s.playable(i) {
-				continue
-			}
-			g[i] = v | c
-			b.set(me, i&63, y)
-			// A trap cell has the mover's tiles next to it, so it lies within a
-			// row of them, the new tile included.
-			t := s.hasTrapCell(me, c, lo-1, hi+1)
-			b.unset(me, i&63, y)
-			g[i] = v
-			if t {
-				q, r := s.coord(i)
-				dst = append(dst, PlaceMove(q, r))
-			}
-		}
-	}
-	return dst
 }
 
 // hasTrapCell reports whether side p (tile colour c) has a cell in rows lo..hi

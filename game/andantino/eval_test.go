@@ -431,7 +431,7 @@ func TestTrapThreats(t *testing.T) {
 				for _, m := range s.TrapThreats(nil) {
 					have = append(have, FormatMove(m))
 				}
-				for _, m := range s.trapThreatsSlow(nil) {
+				for _, m := range s.trapThreats(nil, true) {
 					slow = append(slow, FormatMove(m))
 				}
 				if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {

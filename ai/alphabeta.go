@@ -36,6 +36,7 @@ type abEntry struct {
 	score int32
 	depth int8
 	bound uint8 // abExact, abLower (score ≥ true value's lower bound), abUpper
+	gen   uint8 // the search that stored it: an older search's deep entry may go
 }
 
 const (
@@ -108,6 +109,7 @@ type abSearcher struct {
 
 	nodes     int
 	budget    int
+	gen       uint8 // counts searches, for the table's replacement
 	quiesce   bool
 	extend    bool     // forced replies are searched without using up depth
 	trapQ     bool     // the quiescence reads trap threats too
@@ -168,6 +170,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
 	}
 	s.killers = [abMaxPly + 1][2]game.Move{}
+	s.gen++
 	s.st[0].CopyFrom(pos)
 
 	var best Info
@@ -393,16 +396,34 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	return bestV
 }
 
+// The table holds buckets of two slots: the first keeps the deepest entry of
+// this search (a deep result costs millions of nodes to redo, and a search of
+// level 5's budget can store more entries than the table holds), the second
+// always takes the newest.
+
 // probe returns the table's entry for key, or nil.
 func (s *abSearcher) probe(key uint64) *abEntry {
-	if e := &s.tt[key&(1<<abTTBits-1)]; e.key == key {
+	i := key & (1<<abTTBits - 2)
+	if e := &s.tt[i]; e.key == key {
+		return e
+	}
+	if e := &s.tt[i+1]; e.key == key {
 		return e
 	}
 	return nil
 }
 
-// store puts e in its slot, over whatever was there.
-func (s *abSearcher) store(e abEntry) { s.tt[e.key&(1<<abTTBits-1)] = e }
+// store puts e in its bucket: in the first slot if that holds the same
+// position, an older search's entry or a shallower one; else in the second.
+func (s *abSearcher) store(e abEntry) {
+	e.gen = s.gen
+	i := e.key & (1<<abTTBits - 2)
+	if d := &s.tt[i]; d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
+		*d = e
+		return
+	}
+	s.tt[i+1] = e
+}
 
 // fourGain is the least MoveScores value of a move that makes a four.
 const fourGain = 120

@@ -167,6 +167,24 @@ func BenchmarkABSearchMidgame(b *testing.B) {
 	}
 }
 
+// BenchmarkABSearchDeep: level 5's search at its opening budget (9 280 000
+// nodes: 1.6 × 5 800 000), where the table fills and its replacement matters;
+// depth is the deepest iteration completed. Run with -benchtime 1x.
+func BenchmarkABSearchDeep(b *testing.B) {
+	var pos []*andantino.State
+	for _, g := range abMidgames {
+		pos = append(pos, replay(b, "Andantino", "", g).(*andantino.State))
+	}
+	depth := 0
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, s := range pos {
+			depth += newABSearcher().search(context.Background(), s, ABConfig{Nodes: Levels[5].Nodes, Phase: true}).Depth
+		}
+	}
+	b.ReportMetric(float64(depth)/float64(b.N*len(pos)), "depth")
+}
+
 // TestPhaseBudget: with Phase the search spends up to phaseFactor times its node
 // budget: more than the plain budget in the opening, less in the endgame.
 func TestPhaseBudget(t *testing.T) {
@@ -193,5 +211,35 @@ func TestPhaseBudget(t *testing.T) {
 		if f := phaseFactor(c.ply); f != c.f {
 			t.Errorf("phaseFactor(%d) = %v, want %v", c.ply, f, c.f)
 		}
+	}
+}
+
+// TestTableBuckets: within a search the first slot of a bucket keeps the
+// deepest entry and the second takes the rest; a later search's entry may take
+// the first slot whatever its depth.
+func TestTableBuckets(t *testing.T) {
+	s := newABSearcher()
+	s.gen = 1
+	// k, k|1 and k|1<<40 share a bucket: its index drops bit 0 and the bits above 20.
+	const k = 0x5a5a << 4
+	deep := abEntry{key: k, depth: 9, score: 1}
+	s.store(deep)
+	s.store(abEntry{key: k | 1, depth: 3, score: 2})
+	s.store(abEntry{key: k | 1<<40, depth: 2, score: 3}) // takes the second slot
+	if e := s.probe(k); e == nil || e.score != 1 {
+		t.Fatalf("deep entry lost: %+v", e)
+	}
+	if s.probe(k|1) != nil || s.probe(k|1<<40) == nil {
+		t.Error("the second slot should hold the newest entry")
+	}
+	s.store(abEntry{key: k, depth: 4, score: 4}) // the same position, searched again
+	if e := s.probe(k); e == nil || e.score != 4 {
+		t.Errorf("same position not replaced: %+v", e)
+	}
+	s.store(deep)
+	s.gen = 2
+	s.store(abEntry{key: k | 1<<41, depth: 1, score: 5})
+	if e := s.probe(k | 1<<41); e == nil || s.probe(k) != nil {
+		t.Error("a new search's entry should take an old search's first slot")
 	}
 }

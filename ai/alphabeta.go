@@ -401,9 +401,12 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 // level 5's budget can store more entries than the table holds), the second
 // always takes the newest.
 
+// bucket is the index of key's first slot.
+func bucket(key uint64) uint64 { return key & (1<<abTTBits - 2) }
+
 // probe returns the table's entry for key, or nil.
 func (s *abSearcher) probe(key uint64) *abEntry {
-	i := key & (1<<abTTBits - 2)
+	i := bucket(key)
 	if e := &s.tt[i]; e.key == key {
 		return e
 	}
@@ -417,7 +420,7 @@ func (s *abSearcher) probe(key uint64) *abEntry {
 // position, an older search's entry or a shallower one; else in the second.
 func (s *abSearcher) store(e abEntry) {
 	e.gen = s.gen
-	i := e.key & (1<<abTTBits - 2)
+	i := bucket(e.key)
 	if d := &s.tt[i]; d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
 		*d = e
 		return

@@ -53,43 +53,37 @@ func TestAssessAgainstNaive(t *testing.T) {
 	if testing.Short() {
 		games = 40
 	}
-	r := game.NewRand(23)
 	wins, blocks := 0, 0
-	for g := 0; g < games; g++ {
-		s := New(false, false)
-		for !s.res.Over {
-			got := s.Assess(nil, false)
-			sums, five := naiveAssess(s)
-			me := s.ToMove()
-			score := sums[me] - sums[1-me]
-			var win bool
-			var want []string
-			for _, c := range five[me] {
-				win = win || s.playable(s.index(c.Q, c.R))
-			}
-			for _, c := range five[1-me] {
-				if s.playable(s.index(c.Q, c.R)) {
-					want = append(want, spell(c))
-				}
-			}
-			slices.Sort(want)
-			var have []string
-			for _, m := range got.Blocks {
-				have = append(have, FormatMove(m))
-			}
-			slices.Sort(have)
-			if got.Score != score || got.Sums != sums || got.Win != win || !slices.Equal(have, want) {
-				t.Fatalf("game %d ply %d: Assess = %d %v %v %v, cell by cell %d %v %v %v\n%v",
-					g, s.ply, got.Score, got.Sums, got.Win, have, score, sums, win, want, s)
-			}
-			if win {
-				wins++
-			}
-			blocks += len(want)
-			moves := s.LegalMoves(nil)
-			s.Apply(moves[r.Intn(len(moves))])
+	randomPlies(games, 23, func(g int, s *State) {
+		got := s.Assess(nil, false)
+		sums, five := naiveAssess(s)
+		me := s.ToMove()
+		score := sums[me] - sums[1-me]
+		var win bool
+		var want []string
+		for _, c := range five[me] {
+			win = win || s.playable(s.index(c.Q, c.R))
 		}
-	}
+		for _, c := range five[1-me] {
+			if s.playable(s.index(c.Q, c.R)) {
+				want = append(want, spell(c))
+			}
+		}
+		slices.Sort(want)
+		var have []string
+		for _, m := range got.Blocks {
+			have = append(have, FormatMove(m))
+		}
+		slices.Sort(have)
+		if got.Score != score || got.Sums != sums || got.Win != win || !slices.Equal(have, want) {
+			t.Fatalf("game %d ply %d: Assess = %d %v %v %v, cell by cell %d %v %v %v\n%v",
+				g, s.ply, got.Score, got.Sums, got.Win, have, score, sums, win, want, s)
+		}
+		if win {
+			wins++
+		}
+		blocks += len(want)
+	})
 	if wins == 0 || blocks == 0 {
 		t.Fatalf("%d wins, %d blocks seen: the test proves nothing", wins, blocks)
 	}
@@ -153,6 +147,20 @@ func BenchmarkAssess(b *testing.B) {
 	}
 }
 
+// randomPlies calls f at every ply of games random games (seeded), before the
+// move; f must leave s as it found it.
+func randomPlies(games int, seed uint64, f func(g int, s *State)) {
+	r := game.NewRand(seed)
+	for g := 0; g < games; g++ {
+		s := New(false, false)
+		for !s.res.Over {
+			f(g, s)
+			moves := s.LegalMoves(nil)
+			s.Apply(moves[r.Intn(len(moves))])
+		}
+	}
+}
+
 // randomMidgame is a random game's position at ply 30 (no game ended there).
 func randomMidgame() *State {
 	s := New(false, false)
@@ -197,50 +205,44 @@ func TestAssessTraps(t *testing.T) {
 	if testing.Short() {
 		games = 60
 	}
-	r := game.NewRand(29)
 	traps := 0
-	for g := 0; g < games; g++ {
-		s := New(false, false)
-		for !s.res.Over {
-			before := s.Clone().(*State)
-			a := s.Assess(nil, true)
-			if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
-				t.Fatalf("game %d ply %d: Assess changed the position", g, s.ply)
-			}
-			var win bool
-			var want []string
-			for _, m := range s.LegalMoves(nil) {
-				for _, p := range []game.Player{s.toMove, 1 - s.toMove} {
-					c := s.Clone().(*State)
-					c.toMove = p
-					c.Apply(m)
-					if c.res.Winner != p || !c.res.Over {
-						continue
-					}
-					if c.res.Reason != ReasonLine {
-						traps++
-					}
-					if p == s.toMove {
-						win = true
-					} else {
-						want = append(want, FormatMove(m))
-					}
+	randomPlies(games, 29, func(g int, s *State) {
+		before := s.Clone().(*State)
+		a := s.Assess(nil, true)
+		if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
+			t.Fatalf("game %d ply %d: Assess changed the position", g, s.ply)
+		}
+		var win bool
+		var want []string
+		for _, m := range s.LegalMoves(nil) {
+			for _, p := range []game.Player{s.toMove, 1 - s.toMove} {
+				c := s.Clone().(*State)
+				c.toMove = p
+				c.Apply(m)
+				if c.res.Winner != p || !c.res.Over {
+					continue
+				}
+				if c.res.Reason != ReasonLine {
+					traps++
+				}
+				if p == s.toMove {
+					win = true
+				} else {
+					want = append(want, FormatMove(m))
 				}
 			}
-			var have []string
-			for _, m := range a.Blocks {
-				have = append(have, FormatMove(m))
-			}
-			slices.Sort(have)
-			slices.Sort(want)
-			if a.Win != win || !slices.Equal(have, want) {
-				t.Fatalf("game %d ply %d: Assess win %v blocks %v; playing every cell: win %v, opponent wins on %v\n%v",
-					g, s.ply, a.Win, have, win, want, s)
-			}
-			moves := s.LegalMoves(nil)
-			s.Apply(moves[r.Intn(len(moves))])
 		}
-	}
+		var have []string
+		for _, m := range a.Blocks {
+			have = append(have, FormatMove(m))
+		}
+		slices.Sort(have)
+		slices.Sort(want)
+		if a.Win != win || !slices.Equal(have, want) {
+			t.Fatalf("game %d ply %d: Assess win %v blocks %v; playing every cell: win %v, opponent wins on %v\n%v",
+				g, s.ply, a.Win, have, win, want, s)
+		}
+	})
 	if traps == 0 {
 		t.Fatal("no trap cell in any position: the test proves nothing")
 	}
@@ -314,31 +316,25 @@ func TestWindowsNotKeptInPlayouts(t *testing.T) {
 // TestTrapCandidates: the row-at-a-time reading of the line boards names exactly
 // the empty cells whose neighbours of a side form two arcs or more.
 func TestTrapCandidates(t *testing.T) {
-	r := game.NewRand(37)
 	seen := 0
-	for g := 0; g < 40; g++ {
-		s := New(false, false)
-		for !s.res.Over {
-			for p := range 2 {
-				for y := int32(0); y < 64; y++ {
-					got := s.lines.trapCandidates(p, y)
-					var want uint64
-					for x := int32(1); x < 63; x++ {
-						i := y<<6 | x
-						if y > 0 && y < 63 && s.grid[i]&colourMask == 0 && hex.Arcs[s.neighbours(i, byte(p)+1)] >= 2 {
-							want |= 1 << x
-						}
+	randomPlies(40, 37, func(g int, s *State) {
+		for p := range 2 {
+			for y := int32(0); y < 64; y++ {
+				got := s.lines.trapCandidates(p, y)
+				var want uint64
+				for x := int32(1); x < 63; x++ {
+					i := y<<6 | x
+					if y > 0 && y < 63 && s.grid[i]&colourMask == 0 && hex.Arcs[s.neighbours(i, byte(p)+1)] >= 2 {
+						want |= 1 << x
 					}
-					if got != want {
-						t.Fatalf("game %d ply %d side %d row %d: %064b, want %064b\n%v", g, s.ply, p, y, got, want, s)
-					}
-					seen += bits.OnesCount64(want)
 				}
+				if got != want {
+					t.Fatalf("game %d ply %d side %d row %d: %064b, want %064b\n%v", g, s.ply, p, y, got, want, s)
+				}
+				seen += bits.OnesCount64(want)
 			}
-			moves := s.LegalMoves(nil)
-			s.Apply(moves[r.Intn(len(moves))])
 		}
-	}
+	})
 	if seen == 0 {
 		t.Fatal("no candidate seen: the test proves nothing")
 	}
@@ -378,32 +374,27 @@ func naiveMoveScore(s *State, c hex.Coord) (gain int32, five bool) {
 // TestMoveScoresAgainstNaive compares MoveScores with the window-by-window count
 // for every legal move at every ply of random games.
 func TestMoveScoresAgainstNaive(t *testing.T) {
-	r := game.NewRand(41)
 	fives := 0
-	for g := 0; g < 60; g++ {
-		s := New(false, false)
-		for !s.res.Over {
-			moves := s.LegalMoves(nil)
-			sc := make([]int32, len(moves))
-			s.MoveScores(moves, sc)
-			for k, m := range moves {
-				q, rr, _, _, _ := decode(m)
-				c := hex.Coord{Q: q, R: rr}
-				if s.IsSuicide(c) {
-					continue
-				}
-				gain, five := naiveMoveScore(s, c)
-				if five {
-					fives++
-				}
-				if five && sc[k] < winGain || !five && sc[k] != gain {
-					t.Fatalf("game %d ply %d move %s: MoveScores %d, window by window %d (five %v)\n%v",
-						g, s.ply, FormatMove(m), sc[k], gain, five, s)
-				}
+	randomPlies(60, 41, func(g int, s *State) {
+		moves := s.LegalMoves(nil)
+		sc := make([]int32, len(moves))
+		s.MoveScores(moves, sc)
+		for k, m := range moves {
+			q, rr, _, _, _ := decode(m)
+			c := hex.Coord{Q: q, R: rr}
+			if s.IsSuicide(c) {
+				continue
 			}
-			s.Apply(moves[r.Intn(len(moves))])
+			gain, five := naiveMoveScore(s, c)
+			if five {
+				fives++
+			}
+			if five && sc[k] < winGain || !five && sc[k] != gain {
+				t.Fatalf("game %d ply %d move %s: MoveScores %d, window by window %d (five %v)\n%v",
+					g, s.ply, FormatMove(m), sc[k], gain, five, s)
+			}
 		}
-	}
+	})
 	if fives == 0 {
 		t.Fatal("no five made: the test proves nothing")
 	}
@@ -418,74 +409,68 @@ func TestTrapThreats(t *testing.T) {
 	if testing.Short() {
 		games = 15
 	}
-	r := game.NewRand(41)
 	found, oneArc := 0, 0
-	for g := 0; g < games; g++ {
-		s := New(false, false)
-		for !s.res.Over {
-			me := s.toMove
-			// The last tile ends the game: no threat is left to make.
-			if !s.Assess(nil, true).Win && s.TilesLeft(me) > 1 {
-				before := s.Clone().(*State)
-				var have, slow []string
-				for _, m := range s.TrapThreats(nil) {
-					have = append(have, FormatMove(m))
+	randomPlies(games, 41, func(g int, s *State) {
+		me := s.toMove
+		// The last tile ends the game: no threat is left to make.
+		if !s.Assess(nil, true).Win && s.TilesLeft(me) > 1 {
+			before := s.Clone().(*State)
+			var have, slow []string
+			for _, m := range s.TrapThreats(nil) {
+				have = append(have, FormatMove(m))
+			}
+			for _, m := range s.trapThreats(nil, true) {
+				slow = append(slow, FormatMove(m))
+			}
+			if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
+				t.Fatalf("game %d ply %d: TrapThreats changed the position", g, s.ply)
+			}
+			var want []string
+			for _, m := range s.LegalMoves(nil) {
+				q, rr, _, _, _ := decode(m)
+				i := s.index(q, rr)
+				if s.grid[i]&(holeBit<<(1-me)) != 0 {
+					continue
 				}
-				for _, m := range s.trapThreats(nil, true) {
-					slow = append(slow, FormatMove(m))
+				c := s.Clone().(*State)
+				c.Apply(m)
+				if c.res.Over {
+					continue
 				}
-				if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
-					t.Fatalf("game %d ply %d: TrapThreats changed the position", g, s.ply)
-				}
-				var want []string
-				for _, m := range s.LegalMoves(nil) {
-					q, rr, _, _, _ := decode(m)
-					i := s.index(q, rr)
-					if s.grid[i]&(holeBit<<(1-me)) != 0 {
-						continue
-					}
-					c := s.Clone().(*State)
-					c.Apply(m)
-					if c.res.Over {
-						continue
-					}
-					c.toMove = me
-					// A cell that also completes a five ends the game as a line, so
-					// the trap is read from the tiles.
-					nv := naiveFrom(c)
-					threat := false
-					for _, n := range c.LegalMoves(nil) {
-						q, rr, _, _, _ := decode(n)
-						d := nv.clone()
-						d.tiles[hex.Coord{Q: q, R: rr}] = me
-						for cell := range d.enclosed(me) {
-							if owner, ok := d.tiles[cell]; ok && owner != me {
-								threat = true
-							}
-						}
-						if threat {
-							break
+				c.toMove = me
+				// A cell that also completes a five ends the game as a line, so
+				// the trap is read from the tiles.
+				nv := naiveFrom(c)
+				threat := false
+				for _, n := range c.LegalMoves(nil) {
+					q, rr, _, _, _ := decode(n)
+					d := nv.clone()
+					d.tiles[hex.Coord{Q: q, R: rr}] = me
+					for cell := range d.enclosed(me) {
+						if owner, ok := d.tiles[cell]; ok && owner != me {
+							threat = true
 						}
 					}
 					if threat {
-						want = append(want, FormatMove(m))
-						if hex.Arcs[s.neighbours(i, byte(me)+1)] < 2 {
-							oneArc++
-						}
+						break
 					}
 				}
-				slices.Sort(have)
-				slices.Sort(want)
-				slices.Sort(slow)
-				if !slices.Equal(have, want) || !slices.Equal(slow, want) {
-					t.Fatalf("game %d ply %d: TrapThreats %v (reading every row %v), playing every cell %v\n%v", g, s.ply, have, slow, want, s)
+				if threat {
+					want = append(want, FormatMove(m))
+					if hex.Arcs[s.neighbours(i, byte(me)+1)] < 2 {
+						oneArc++
+					}
 				}
-				found += len(want)
 			}
-			moves := s.LegalMoves(nil)
-			s.Apply(moves[r.Intn(len(moves))])
+			slices.Sort(have)
+			slices.Sort(want)
+			slices.Sort(slow)
+			if !slices.Equal(have, want) || !slices.Equal(slow, want) {
+				t.Fatalf("game %d ply %d: TrapThreats %v (reading every row %v), playing every cell %v\n%v", g, s.ply, have, slow, want, s)
+			}
+			found += len(want)
 		}
-	}
+	})
 	if found == 0 {
 		t.Fatal("no trap threat in any position: the test proves nothing")
 	}

@@ -8,6 +8,7 @@ import (
 	"os"
 
 	_ "trihex/game/all"
+	"trihex/render/ui"
 )
 
 func main() {
@@ -24,7 +25,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 0
 		}
 	}
-	return runApp(args, stdout, stderr)
+	switch {
+	case len(args) > 0 && args[0] == "install-desktop":
+		return ui.InstallDesktop(args[1:], stdout, stderr)
+	case len(args) > 0 && args[0] == "uninstall-desktop":
+		return ui.UninstallDesktop(args[1:], stdout, stderr)
+	}
+	code := ui.Run(args, stdout, stderr)
+	if code == 2 {
+		usage(stderr)
+	}
+	return code
 }
 
 func usage(w io.Writer) {

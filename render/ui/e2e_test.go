@@ -1,4 +1,4 @@
-package main
+package ui
 
 import (
 	"encoding/json"
@@ -299,7 +299,7 @@ func e2eSetup(t *testing.T) (dir, bin, script string) {
 	}
 	dir = t.TempDir()
 	bin = filepath.Join(dir, "trihex")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	if out, err := exec.Command("go", "build", "-o", bin, "trihex").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
 	script = filepath.Join(dir, "drive.sh")

@@ -1,4 +1,4 @@
-package main
+package ui
 
 import (
 	"bytes"
@@ -40,7 +40,7 @@ func TestSeriesRun(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := openRecord("save/testdata/golden/andantino.trihex")
+	g, err := openRecord("../../save/testdata/golden/andantino.trihex")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func TestInstallFiles(t *testing.T) {
 func TestInstallUninstall(t *testing.T) {
 	home := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := installDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
+	if code := InstallDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
 		t.Fatalf("install: %d %s", code, errb.String())
 	}
 	for _, p := range []string{".local/bin/trihex", ".local/share/applications/trihex.desktop", ".local/share/mime/packages/trihex.xml",
@@ -136,7 +136,7 @@ func TestInstallUninstall(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if code := uninstallDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
+	if code := UninstallDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
 		t.Fatalf("uninstall: %d %s", code, errb.String())
 	}
 	filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
@@ -145,7 +145,7 @@ func TestInstallUninstall(t *testing.T) {
 		}
 		return nil
 	})
-	if code := installDesktop([]string{"extra"}, &out, &errb); code != 2 {
+	if code := InstallDesktop([]string{"extra"}, &out, &errb); code != 2 {
 		t.Errorf("a stray argument gives %d", code)
 	}
 }

@@ -1,4 +1,4 @@
-package main
+package ui
 
 import (
 	"errors"
@@ -138,7 +138,7 @@ func installFiles(d installDirs) ([]installFile, error) {
 	return files, nil
 }
 
-func installDesktop(args []string, stdout, stderr io.Writer) int {
+func InstallDesktop(args []string, stdout, stderr io.Writer) int {
 	d, err := parseInstallFlags(args, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "usage:", installUse)
@@ -151,7 +151,7 @@ func installDesktop(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func uninstallDesktop(args []string, stdout, stderr io.Writer) int {
+func UninstallDesktop(args []string, stdout, stderr io.Writer) int {
 	d, err := parseInstallFlags(args, stderr)
 	if err != nil {
 		fmt.Fprintln(stderr, "usage:", installUse)

@@ -1,4 +1,4 @@
-package main
+package ui
 
 import (
 	"encoding/json"
@@ -19,7 +19,8 @@ import (
 	"trihex/save"
 )
 
-const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black|--red human|computer] [--level N] [--options K=V,…] [--size WxH] [--config-dir DIR] [--layout-out FILE] [--record-out FILE] [--fps] [--scale S] [--no-dialogs]"
+// Usage is the app's usage line.
+const Usage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black|--red human|computer] [--level N] [--options K=V,…] [--size WxH] [--config-dir DIR] [--layout-out FILE] [--record-out FILE] [--fps] [--scale S] [--no-dialogs]"
 
 // appFlags are the desktop app's command-line options.
 type appFlags struct {
@@ -120,21 +121,13 @@ func parseAppFlags(args []string) (*appFlags, error) {
 	return f, nil
 }
 
-// runApp opens the desktop app.
-func runApp(args []string, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "install-desktop":
-			return installDesktop(args[1:], stdout, stderr)
-		case "uninstall-desktop":
-			return uninstallDesktop(args[1:], stdout, stderr)
-		}
-	}
+// Run opens the desktop app; it returns the process's exit status (2: bad flags,
+// after printing the app's usage line).
+func Run(args []string, stdout, stderr io.Writer) int {
 	f, err := parseAppFlags(args)
 	if err != nil {
 		fmt.Fprintln(stderr, "trihex:", err)
-		fmt.Fprintln(stderr, "usage:", appUsage)
-		usage(stderr)
+		fmt.Fprintln(stderr, "usage:", Usage)
 		return 2
 	}
 	a := newApp(f)

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"image/color"
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -22,21 +21,20 @@ type BoardKey struct {
 	// Opaque fills the picture's background, so that the game screen can skip
 	// clearing the window each frame (fills cost much under software GL).
 	Opaque bool
+	Theme  Theme
 }
 
 // Board is the cached static picture of the 37-point board.
 type Board struct {
 	key BoardKey
-	gen int // theme generation
 	img *ebiten.Image
 }
 
 // Image returns the board picture for k, rendering it when k changed.
 func (b *Board) Image(k BoardKey) *ebiten.Image {
-	if b.img != nil && b.key == k && b.gen == gen {
+	if b.img != nil && b.key == k {
 		return b.img
 	}
-	b.gen = gen
 	if b.img != nil {
 		b.img.Deallocate()
 	}
@@ -47,8 +45,9 @@ func (b *Board) Image(k BoardKey) *ebiten.Image {
 }
 
 func drawBoard(dst *ebiten.Image, k BoardKey) {
+	th := k.Theme
 	if k.Opaque {
-		dst.Fill(Background)
+		dst.Fill(th.Background)
 	}
 	v := k.View
 	u := v.Unit
@@ -69,9 +68,9 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 		}
 	}
 	plate.Close()
-	lw := current.LineWidth
-	fill(dst, &plate, BoardFill)
-	stroke(dst, &plate, max(2, u*0.08*lw), BoardEdge)
+	lw := th.LineWidth
+	fill(dst, &plate, th.BoardFill)
+	stroke(dst, &plate, max(2, u*0.08*lw), th.BoardEdge)
 	// Lines joining neighbouring points, each segment once (three of six directions).
 	var lines vector.Path
 	for _, p := range hex.Points {
@@ -86,31 +85,31 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 			lines.LineTo(float32(x1), float32(y1))
 		}
 	}
-	stroke(dst, &lines, max(1, u*0.05*lw), BoardLine)
+	stroke(dst, &lines, max(1, u*0.05*lw), th.BoardLine)
 	var dots vector.Path
 	for _, p := range hex.Points {
 		x, y := v.ToPixel(p.Coord())
 		ellipse(&dots, x, y, u*0.09, u*0.09)
 	}
-	fill(dst, &dots, BoardLine)
+	fill(dst, &dots, th.BoardLine)
 	if k.ForbidCentre {
 		x, y := v.ToPixel(hex.Coord{})
 		var c vector.Path
 		ellipse(&c, x, y, u*0.5, u*0.5)
-		fill(dst, &c, color.RGBA{0x8a, 0x2a, 0x1e, 0xff})
-		stroke(dst, &c, max(1.5, u*0.06), color.RGBA{0x4a, 0x14, 0x0e, 0xff})
+		fill(dst, &c, th.Forbid)
+		stroke(dst, &c, max(1.5, u*0.06), th.ForbidEdge)
 		var cross vector.Path
 		r := u * 0.26
 		cross.MoveTo(float32(x-r), float32(y-r))
 		cross.LineTo(float32(x+r), float32(y+r))
 		cross.MoveTo(float32(x+r), float32(y-r))
 		cross.LineTo(float32(x-r), float32(y+r))
-		stroke(dst, &cross, max(2, u*0.09), color.RGBA{0xf0, 0xd8, 0xc8, 0xff})
+		stroke(dst, &cross, max(2, u*0.09), th.ForbidCross)
 	}
 	if k.Labels {
 		// Straight below a point no line leaves it, so the label goes there.
 		f := Face(max(9*k.Scale, u*0.3), false)
-		lc := BoardLabel
+		lc := th.BoardLabel
 		for _, p := range hex.Points {
 			x, y := v.ToPixel(p.Coord())
 			DrawText(dst, p.Label(), f, x, y+u*0.56, Center, lc)

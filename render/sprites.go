@@ -11,8 +11,8 @@ import (
 // Sprites are the pieces pre-rendered for one size, so that a frame draws images
 // rather than anti-aliased paths (slow under software GL).
 type Sprites struct {
-	Unit float64 // the View unit they were made for
-	gen  int     // the theme generation they were drawn in
+	Unit  float64 // the View unit they were made for
+	theme string  // the theme they were drawn in
 
 	// Disc geometry: a piece seen from the side is an ellipse (its top face) of
 	// radii RX, RY over a band of height T; a stack's layers are T apart.
@@ -33,10 +33,9 @@ type Sprites struct {
 // DiscRadius is a disc's horizontal radius in units of View.Unit.
 const DiscRadius = 0.56
 
-// NewSprites renders the sprites for a view unit of u pixels.
-func NewSprites(u float64) *Sprites {
-	s := &Sprites{Unit: u, gen: gen}
-	th := current
+// NewSprites renders the sprites for a view unit of u pixels in theme th.
+func NewSprites(u float64, th Theme) *Sprites {
+	s := &Sprites{Unit: u, theme: th.Name}
 	pieceFace, pieceSide, pieceEdge := th.Face, th.Side, th.Edge
 	s.RX = DiscRadius * u
 	s.RY = s.RX * 0.55
@@ -70,7 +69,7 @@ func NewSprites(u float64) *Sprites {
 		// A soft sheen on the face so discs read as objects.
 		var sheen vector.Path
 		ellipse(&sheen, s.discOX-s.RX*0.25, s.discOY-s.RY*0.25, s.RX*0.45, s.RY*0.35)
-		fill(img, &sheen, color.NRGBA{0xff, 0xff, 0xff, 0x18})
+		fill(img, &sheen, th.Sheen)
 		var sides vector.Path
 		sides.MoveTo(float32(s.discOX-s.RX), float32(s.discOY))
 		sides.LineTo(float32(s.discOX-s.RX), float32(s.discOY+s.T))
@@ -96,7 +95,7 @@ func NewSprites(u float64) *Sprites {
 		if th.Mark[c] == MarkNone {
 			var inner vector.Path
 			hexagon(&inner, s.tileO, s.tileO, tr*0.72)
-			stroke(img, &inner, max(1, u*0.03), color.NRGBA{0xff, 0xff, 0xff, 0x20})
+			stroke(img, &inner, max(1, u*0.03), th.TileInner)
 		}
 		mark(img, th, c, s.tileO, s.tileO, tr*0.62, tr*0.62)
 		s.tile[c] = img
@@ -104,20 +103,20 @@ func NewSprites(u float64) *Sprites {
 	s.cellLegal = ebiten.NewImage(ts, ts)
 	var cl vector.Path
 	hexagon(&cl, s.tileO, s.tileO, tr*0.9)
-	fill(s.cellLegal, &cl, color.NRGBA{0x3d, 0xd6, 0x8c, 0x30})
-	stroke(s.cellLegal, &cl, max(1, u*0.05), color.NRGBA{0x3d, 0xd6, 0x8c, 0xb0})
+	fill(s.cellLegal, &cl, th.CellLegalFill)
+	stroke(s.cellLegal, &cl, max(1, u*0.05), th.CellLegalEdge)
 	s.cellDanger = ebiten.NewImage(ts, ts)
 	var cd vector.Path
 	hexagon(&cd, s.tileO, s.tileO, tr*0.9)
-	fill(s.cellDanger, &cd, color.NRGBA{0xff, 0x8a, 0x1e, 0x50})
-	stroke(s.cellDanger, &cd, max(1.5, u*0.08), Warning)
+	fill(s.cellDanger, &cd, th.CellDangerFill)
+	stroke(s.cellDanger, &cd, max(1.5, u*0.08), th.Warning)
 	var cross vector.Path
 	k := tr * 0.35
 	cross.MoveTo(float32(s.tileO-k), float32(s.tileO-k))
 	cross.LineTo(float32(s.tileO+k), float32(s.tileO+k))
 	cross.MoveTo(float32(s.tileO+k), float32(s.tileO-k))
 	cross.LineTo(float32(s.tileO-k), float32(s.tileO+k))
-	stroke(s.cellDanger, &cross, max(1.5, u*0.1), Warning)
+	stroke(s.cellDanger, &cross, max(1.5, u*0.1), th.Warning)
 	// Ring and dot, white so they can be tinted.
 	rr := u * 0.78
 	s.ringO = rr + 4
@@ -133,9 +132,9 @@ func NewSprites(u float64) *Sprites {
 	return s
 }
 
-// Stale reports whether the theme changed since the sprites were drawn (nil
+// Stale reports whether the sprites were drawn in another theme than th (nil
 // sprites are stale too).
-func (s *Sprites) Stale() bool { return s == nil || s.gen != gen }
+func (s *Sprites) Stale(th Theme) bool { return s == nil || s.theme != th.Name }
 
 // mark draws the theme's marking of piece colour c on a face of radii rx, ry
 // centred at (cx, cy).

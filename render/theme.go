@@ -5,26 +5,6 @@ import (
 	"strings"
 )
 
-// Colours of the interface. SetTheme assigns them from a Theme.
-var (
-	Background = color.RGBA{0x2b, 0x2f, 0x36, 0xff}
-	PanelBG    = color.RGBA{0x22, 0x25, 0x2b, 0xff}
-	BoardFill  = color.RGBA{0xd9, 0xb8, 0x7c, 0xff}
-	BoardEdge  = color.RGBA{0x8a, 0x64, 0x34, 0xff}
-	BoardLine  = color.RGBA{0x6b, 0x4a, 0x22, 0xff}
-	BoardLabel = color.RGBA{0x4a, 0x32, 0x14, 0xff}
-	Surface    = color.RGBA{0x3a, 0x5a, 0x4a, 0xff}
-	TextColor  = color.RGBA{0xee, 0xee, 0xee, 0xff}
-	TextDim    = color.RGBA{0x9a, 0xa0, 0xaa, 0xff}
-	Accent     = color.RGBA{0x4f, 0xa3, 0xff, 0xff}
-	Highlight  = color.RGBA{0x3d, 0xd6, 0x8c, 0xff}
-	Warning    = color.RGBA{0xff, 0x8a, 0x1e, 0xff}
-	Danger     = color.RGBA{0xe0, 0x3c, 0x3c, 0xff}
-	ButtonBG   = color.RGBA{0x3a, 0x40, 0x4a, 0xff}
-	ButtonHot  = color.RGBA{0x4a, 0x52, 0x60, 0xff}
-	LastMove   = color.RGBA{0xff, 0xd2, 0x3c, 0xff}
-)
-
 // Piece colours.
 const (
 	ColBlack = iota
@@ -51,70 +31,126 @@ const (
 	MarkDot  // a dot in the middle of the face
 )
 
-// Theme is a complete set of colours for the boards, pieces and interface.
+// Theme is a complete set of colours, one named role for every colour the app
+// draws, so that the high-contrast and colour-blind themes reach every pixel. It is
+// a comparable value: caches key on it, and the app passes it around rather than
+// keeping it in a package variable.
 type Theme struct {
 	Name  string // as stored in the settings
 	Label string // as shown to the user
 
-	Background, PanelBG, ButtonBG, ButtonHot color.RGBA
-	TextColor, TextDim                       color.RGBA
-	BoardFill, BoardEdge, BoardLine          color.RGBA
-	BoardLabel, Surface                      color.RGBA
-	Face, Side, Edge                         [numColours]color.RGBA // per piece colour
-	Mark                                     [numColours]int
-	MarkColour                               [numColours]color.RGBA
-	LineWidth                                float64 // board lines and piece outlines, × the classic width
-}
+	// Window and panel.
+	Background, Panel, Text, TextDim, TextDisabled, TextOnAccent color.RGBA
+	Accent, Highlight, Warning, Danger, LastMove                 color.RGBA
+	// Buttons: plain, hovered, chosen (a toggle that is on), the main action
+	// (Start, Pass) and the destructive one (Discard).
+	Button, ButtonHot, ButtonOn, ButtonOnHot, Primary, PrimaryHot, Destructive color.RGBA
+	// Menus, boxes and banners.
+	Menu, MenuEdge, Field, BannerInfo, BannerError, ResultBG color.RGBA
+	Scrim, ScrimHeavy, ScrimLight                            color.RGBA // dim what lies under a box, help or dialog
+	// Move list and review bar.
+	List, Undone, ReviewBar, SliderTrack color.RGBA
 
-// Themes are the themes offered, the first the default.
-var Themes = []Theme{
-	{
-		Name: "classic", Label: "Classic",
-		Background: rgb(0x2b2f36), PanelBG: rgb(0x22252b), ButtonBG: rgb(0x3a404a), ButtonHot: rgb(0x4a5260),
-		TextColor: rgb(0xeeeeee), TextDim: rgb(0x9aa0aa),
-		BoardFill: rgb(0xd9b87c), BoardEdge: rgb(0x8a6434), BoardLine: rgb(0x6b4a22),
-		BoardLabel: rgb(0x4a3214), Surface: rgb(0x3a5a4a),
-		Face:      [numColours]color.RGBA{rgb(0x26262a), rgb(0xf4f1ea), rgb(0xc82a2a)},
-		Side:      [numColours]color.RGBA{rgb(0x0c0c0e), rgb(0xb8b2a6), rgb(0x841616)},
-		Edge:      [numColours]color.RGBA{rgb(0x707078), rgb(0x504c44), rgb(0x4a0a0a)},
-		LineWidth: 1,
-	},
-	{
-		Name: "high-contrast", Label: "High contrast",
-		Background: rgb(0x000000), PanelBG: rgb(0x0c0c0c), ButtonBG: rgb(0x303030), ButtonHot: rgb(0x505050),
-		TextColor: rgb(0xffffff), TextDim: rgb(0xd8d8d8),
-		BoardFill: rgb(0xf0e6c8), BoardEdge: rgb(0xffffff), BoardLine: rgb(0x000000),
-		BoardLabel: rgb(0x000000), Surface: rgb(0x1c1c1c),
-		Face:      [numColours]color.RGBA{rgb(0x000000), rgb(0xffffff), rgb(0xff1a1a)},
-		Side:      [numColours]color.RGBA{rgb(0x000000), rgb(0xa0a0a0), rgb(0x900000)},
-		Edge:      [numColours]color.RGBA{rgb(0xffffff), rgb(0x000000), rgb(0xffffff)},
-		LineWidth: 1.8,
-	},
-	{
-		Name: "colour-blind", Label: "Colour-blind safe",
-		Background: rgb(0x2b2f36), PanelBG: rgb(0x22252b), ButtonBG: rgb(0x3a404a), ButtonHot: rgb(0x4a5260),
-		TextColor: rgb(0xeeeeee), TextDim: rgb(0xa8aeb8),
-		BoardFill: rgb(0xd9c9a8), BoardEdge: rgb(0x7a6a50), BoardLine: rgb(0x5a4a30),
-		BoardLabel: rgb(0x3a2a10), Surface: rgb(0x3c4a5c),
-		// Okabe–Ito vermillion for Red; Black and Red carry a marking, White none.
-		Face:       [numColours]color.RGBA{rgb(0x1e1e24), rgb(0xf6f3ea), rgb(0xd55e00)},
-		Side:       [numColours]color.RGBA{rgb(0x08080a), rgb(0xb8b2a6), rgb(0x8a3c00)},
-		Edge:       [numColours]color.RGBA{rgb(0x8a8a94), rgb(0x504c44), rgb(0x4a2000)},
-		Mark:       [numColours]int{MarkRing, MarkNone, MarkDot},
-		MarkColour: [numColours]color.RGBA{rgb(0xf0f0f0), {}, rgb(0x101010)},
-		LineWidth:  1.2,
-	},
+	// The 37-point board and the Andantino surface.
+	BoardFill, BoardEdge, BoardLine, BoardLabel, Surface color.RGBA
+	Forbid, ForbidEdge, ForbidCross                      color.RGBA // Attangle's d4
+	// Marks on the board: legal targets, the selection, the hover, the hint, the
+	// last move, a winning line, the cell a continuation move left.
+	Target, TargetDot, HoverRing, Hint, HintDot, LastRing, Win, FromCell color.RGBA
+	CellLegalFill, CellLegalEdge, CellDangerFill                         color.RGBA
+	Sheen, TileInner                                                     color.RGBA
+	LabelDark, LabelLight                                                color.RGBA // coordinates on light and dark faces
+
+	Face, Side, Edge [numColours]color.RGBA // per piece colour
+	Mark             [numColours]int
+	MarkColour       [numColours]color.RGBA
+	LineWidth        float64 // board lines and piece outlines, × the classic width
 }
 
 func rgb(v uint32) color.RGBA {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }
 
-// current is the theme in use; gen counts changes, so caches know to redraw.
-var (
-	current = Themes[0]
-	gen     = 1
-)
+// rgba is a colour with alpha, premultiplied as color.RGBA wants.
+func rgba(v uint32, a uint8) color.RGBA {
+	return color.RGBAModel.Convert(color.NRGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), a}).(color.RGBA)
+}
+
+// classic is the default theme; the others start from it and change what they must.
+func classic() Theme {
+	return Theme{
+		Name: "classic", Label: "Classic",
+		Background: rgb(0x2b2f36), Panel: rgb(0x22252b), Text: rgb(0xeeeeee), TextDim: rgb(0x9aa0aa),
+		TextDisabled: rgb(0x70747c), TextOnAccent: rgb(0xffffff),
+		Accent: rgb(0x4fa3ff), Highlight: rgb(0x3dd68c), Warning: rgb(0xff8a1e), Danger: rgb(0xe03c3c), LastMove: rgb(0xffd23c),
+		Button: rgb(0x3a404a), ButtonHot: rgb(0x4a5260), ButtonOn: rgb(0x2d5f9a), ButtonOnHot: rgb(0x3a72b4),
+		Primary: rgb(0x2f6b4c), PrimaryHot: rgb(0x3a855e), Destructive: rgb(0x8a2e2e),
+		Menu: rgb(0x333841), MenuEdge: rgb(0x555b66), Field: rgb(0x121418),
+		BannerInfo: rgba(0x2a4a6a, 0xf0), BannerError: rgba(0x6a2222, 0xf0), ResultBG: rgba(0x101216, 0xe0),
+		Scrim: rgba(0, 0x80), ScrimHeavy: rgba(0, 0xb0), ScrimLight: rgba(0, 0x60),
+		List: rgb(0x1a1c21), Undone: rgb(0x60646c), ReviewBar: rgba(0x141619, 0xd8), SliderTrack: rgb(0x505660),
+		BoardFill: rgb(0xd9b87c), BoardEdge: rgb(0x8a6434), BoardLine: rgb(0x6b4a22), BoardLabel: rgb(0x4a3214), Surface: rgb(0x3a5a4a),
+		Forbid: rgb(0x8a2a1e), ForbidEdge: rgb(0x4a140e), ForbidCross: rgb(0xf0d8c8),
+		Target: rgba(0x3dd68c, 0xd0), TargetDot: rgba(0x2fb874, 0xe0), HoverRing: rgba(0xffffff, 0x90),
+		Hint: rgb(0x4fa3ff), HintDot: rgba(0x4fa3ff, 0xe0), LastRing: rgba(0xffc820, 0xe0), Win: rgba(0xffd23c, 0xc0),
+		FromCell:      rgba(0xffd23c, 0x90),
+		CellLegalFill: rgba(0x3dd68c, 0x30), CellLegalEdge: rgba(0x3dd68c, 0xb0), CellDangerFill: rgba(0xff8a1e, 0x50),
+		Sheen: rgba(0xffffff, 0x18), TileInner: rgba(0xffffff, 0x20),
+		LabelDark: rgb(0x303030), LabelLight: rgb(0xfff0e8),
+		Face:      [numColours]color.RGBA{rgb(0x26262a), rgb(0xf4f1ea), rgb(0xc82a2a)},
+		Side:      [numColours]color.RGBA{rgb(0x0c0c0e), rgb(0xb8b2a6), rgb(0x841616)},
+		Edge:      [numColours]color.RGBA{rgb(0x707078), rgb(0x504c44), rgb(0x4a0a0a)},
+		LineWidth: 1,
+	}
+}
+
+func highContrast() Theme {
+	t := classic()
+	t.Name, t.Label = "high-contrast", "High contrast"
+	t.Background, t.Panel, t.Button, t.ButtonHot = rgb(0x000000), rgb(0x0c0c0c), rgb(0x303030), rgb(0x505050)
+	t.ButtonOn, t.ButtonOnHot = rgb(0x0050c8), rgb(0x1a6ae0)
+	t.Primary, t.PrimaryHot, t.Destructive = rgb(0x007a3c), rgb(0x00994c), rgb(0xb00000)
+	t.Text, t.TextDim, t.TextDisabled = rgb(0xffffff), rgb(0xd8d8d8), rgb(0x8c8c8c)
+	t.Accent, t.Highlight, t.LastMove = rgb(0x40b0ff), rgb(0x00ff88), rgb(0xffe000)
+	t.Menu, t.MenuEdge, t.Field = rgb(0x1a1a1a), rgb(0xffffff), rgb(0x000000)
+	t.BannerInfo, t.BannerError = rgb(0x003a80), rgb(0x8a0000)
+	t.List, t.Undone, t.ReviewBar, t.SliderTrack = rgb(0x000000), rgb(0x909090), rgba(0x000000, 0xe8), rgb(0xa0a0a0)
+	t.BoardFill, t.BoardEdge, t.BoardLine, t.BoardLabel, t.Surface = rgb(0xf0e6c8), rgb(0xffffff), rgb(0x000000), rgb(0x000000), rgb(0x1c1c1c)
+	t.Target, t.TargetDot, t.HoverRing = rgba(0x00ff88, 0xf0), rgba(0x00c060, 0xf0), rgba(0xffffff, 0xd0)
+	t.LastRing, t.Win, t.FromCell = rgba(0xffe000, 0xff), rgba(0xffe000, 0xd8), rgba(0xffe000, 0xc0)
+	t.CellLegalFill, t.CellLegalEdge, t.CellDangerFill = rgba(0x00ff88, 0x40), rgba(0x00ff88, 0xf0), rgba(0xff8a1e, 0x80)
+	t.Face = [numColours]color.RGBA{rgb(0x000000), rgb(0xffffff), rgb(0xff1a1a)}
+	t.Side = [numColours]color.RGBA{rgb(0x000000), rgb(0xa0a0a0), rgb(0x900000)}
+	t.Edge = [numColours]color.RGBA{rgb(0xffffff), rgb(0x000000), rgb(0xffffff)}
+	t.LineWidth = 1.8
+	return t
+}
+
+func colourBlind() Theme {
+	t := classic()
+	t.Name, t.Label = "colour-blind", "Colour-blind safe"
+	t.TextDim = rgb(0xa8aeb8)
+	// Okabe–Ito: blue for choices, bluish green for targets, orange for danger,
+	// yellow for the last move; vermillion for Red.
+	t.Accent, t.Highlight, t.Warning, t.Danger, t.LastMove = rgb(0x56b4e9), rgb(0x009e73), rgb(0xe69f00), rgb(0xd55e00), rgb(0xf0e442)
+	t.Primary, t.PrimaryHot = rgb(0x006b50), rgb(0x008a66)
+	t.Target, t.TargetDot = rgba(0x009e73, 0xe0), rgba(0x009e73, 0xf0)
+	t.CellLegalFill, t.CellLegalEdge, t.CellDangerFill = rgba(0x009e73, 0x38), rgba(0x009e73, 0xd0), rgba(0xe69f00, 0x60)
+	t.Hint, t.HintDot = rgb(0x56b4e9), rgba(0x56b4e9, 0xe0)
+	t.LastRing, t.Win, t.FromCell = rgba(0xf0e442, 0xe8), rgba(0xf0e442, 0xc8), rgba(0xf0e442, 0xa0)
+	t.BoardFill, t.BoardEdge, t.BoardLine, t.BoardLabel, t.Surface = rgb(0xd9c9a8), rgb(0x7a6a50), rgb(0x5a4a30), rgb(0x3a2a10), rgb(0x3c4a5c)
+	t.Face = [numColours]color.RGBA{rgb(0x1e1e24), rgb(0xf6f3ea), rgb(0xd55e00)}
+	t.Side = [numColours]color.RGBA{rgb(0x08080a), rgb(0xb8b2a6), rgb(0x8a3c00)}
+	t.Edge = [numColours]color.RGBA{rgb(0x8a8a94), rgb(0x504c44), rgb(0x4a2000)}
+	// Black and Red carry a marking, White none.
+	t.Mark = [numColours]int{MarkRing, MarkNone, MarkDot}
+	t.MarkColour = [numColours]color.RGBA{rgb(0xf0f0f0), {}, rgb(0x101010)}
+	t.LineWidth = 1.2
+	return t
+}
+
+// Themes are the themes offered, the first the default.
+var Themes = []Theme{classic(), highContrast(), colourBlind()}
 
 // LookupTheme returns the theme called name (case-insensitive) and whether there
 // is one; an unknown name gives the classic theme.
@@ -137,32 +173,11 @@ func NextTheme(name string) string {
 	return Themes[0].Name
 }
 
-// SetTheme makes the theme called name current (classic when unknown) and returns
-// its name.
-func SetTheme(name string) string {
-	t, _ := LookupTheme(name)
-	if t.Name == current.Name {
-		return t.Name
-	}
-	current = t
-	gen++
-	Background, PanelBG, ButtonBG, ButtonHot = t.Background, t.PanelBG, t.ButtonBG, t.ButtonHot
-	TextColor, TextDim = t.TextColor, t.TextDim
-	BoardFill, BoardEdge, BoardLine, BoardLabel, Surface = t.BoardFill, t.BoardEdge, t.BoardLine, t.BoardLabel, t.Surface
-	return t.Name
-}
-
-// CurrentTheme is the theme in use.
-func CurrentTheme() Theme { return current }
-
-// ThemeGen changes whenever the theme does.
-func ThemeGen() int { return gen }
-
-// LabelColour is a colour readable on a tile or disc face of piece colour c.
-func LabelColour(c int) color.RGBA {
-	f := current.Face[c]
+// LabelOn is a colour readable on a tile or disc face of piece colour c.
+func (t Theme) LabelOn(c int) color.RGBA {
+	f := t.Face[c]
 	if int(f.R)*299+int(f.G)*587+int(f.B)*114 > 140000 {
-		return color.RGBA{0x30, 0x30, 0x30, 0xff}
+		return t.LabelDark
 	}
-	return color.RGBA{0xff, 0xf0, 0xe8, 0xff}
+	return t.LabelLight
 }

@@ -1,13 +1,14 @@
 package render
 
 import (
+	"image/color"
+	"reflect"
 	"testing"
 
 	"trihex/game/hex"
 )
 
 func TestThemes(t *testing.T) {
-	defer SetTheme("classic")
 	seen := map[string]bool{}
 	for _, th := range Themes {
 		if th.Name == "" || th.Label == "" || seen[th.Name] {
@@ -20,6 +21,13 @@ func TestThemes(t *testing.T) {
 		for c := 0; c < numColours; c++ {
 			if th.Face[c].A != 0xff || th.Side[c].A != 0xff {
 				t.Errorf("%s: colour %d is not opaque", th.Name, c)
+			}
+		}
+		// Every role has a colour: a role left out would draw invisible.
+		v := reflect.ValueOf(th)
+		for i := 0; i < v.NumField(); i++ {
+			if c, ok := v.Field(i).Interface().(color.RGBA); ok && c.A == 0 {
+				t.Errorf("%s: role %s has no colour", th.Name, v.Type().Field(i).Name)
 			}
 		}
 	}
@@ -37,6 +45,9 @@ func TestThemes(t *testing.T) {
 	if th, ok := LookupTheme("nonesuch"); ok || th.Name != "classic" {
 		t.Errorf("unknown theme gives %q, %v", th.Name, ok)
 	}
+	if th, ok := LookupTheme("HIGH-CONTRAST"); !ok || th != Themes[1] {
+		t.Errorf("lookup ignores case: %q %v", th.Name, ok)
+	}
 	name := "classic"
 	for range Themes {
 		name = NextTheme(name)
@@ -44,12 +55,11 @@ func TestThemes(t *testing.T) {
 	if name != "classic" {
 		t.Errorf("cycling ends at %q", name)
 	}
-	g := ThemeGen()
-	if got := SetTheme("HIGH-CONTRAST"); got != "high-contrast" || ThemeGen() == g || Background != Themes[1].Background {
-		t.Errorf("SetTheme: %q gen %d→%d", got, g, ThemeGen())
-	}
-	if SetTheme("bogus") != "classic" || BoardFill != Themes[0].BoardFill {
-		t.Error("an unknown theme does not restore classic")
+	// Coordinates stay readable on every face.
+	for _, th := range Themes {
+		if th.LabelOn(ColWhite) != th.LabelDark || th.LabelOn(ColBlack) != th.LabelLight {
+			t.Errorf("%s: label colours", th.Name)
+		}
 	}
 }
 

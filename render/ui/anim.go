@@ -3,8 +3,6 @@ package ui
 import (
 	"time"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
@@ -70,12 +68,13 @@ func (a *anim) progress() float64 {
 	return 1 - (1-t)*(1-t)*(1-t) // ease out
 }
 
-// animsFor builds the animation of ch played in before, leading to after.
-func (p *play) animsFor(before game.State, ch input.Choice, after game.State) []*anim {
+// animsFor builds the animation of ch played in before, leading to after, with
+// the players' piece colours sides.
+func animsFor(before game.State, ch input.Choice, after game.State, sides [2]int, surface bool) []*anim {
 	mover := before.ToMove()
-	col := p.sides[mover]
+	col := sides[mover]
 	cs := ch.Cells
-	if p.surface {
+	if surface {
 		switch len(cs) {
 		case 1:
 			return []*anim{{state: after, hide: cs, dur: 260 * time.Millisecond,
@@ -99,7 +98,7 @@ func (p *play) animsFor(before game.State, ch input.Choice, after game.State) []
 	case 2: // Abande: the stack slides onto the enemy stack
 		from, to := cs[0], cs[1]
 		return []*anim{{state: before, hide: []hex.Coord{from}, dur: 300 * time.Millisecond,
-			flights: []flight{{colours: render.Colours(st, pt(from), p.sides), from: from, to: to,
+			flights: []flight{{colours: render.Colours(st, pt(from), sides), from: from, to: to,
 				toLayer: height(st, to), toPool: -1}}}}
 	case 3: // Attangle: both attackers slide onto the target, then one piece goes home
 		a, b, t := cs[0], cs[1], cs[2]
@@ -109,8 +108,8 @@ func (p *play) animsFor(before game.State, ch input.Choice, after game.State) []
 		ht, ha := height(st, t), height(st, a)
 		slide := &anim{state: before, hide: []hex.Coord{a, b}, dur: 320 * time.Millisecond,
 			flights: []flight{
-				{colours: render.Colours(st, pt(a), p.sides), from: a, to: t, toLayer: ht, toPool: -1},
-				{colours: render.Colours(st, pt(b), p.sides), from: b, to: t, toLayer: ht + ha, toPool: -1},
+				{colours: render.Colours(st, pt(a), sides), from: a, to: t, toLayer: ht, toPool: -1},
+				{colours: render.Colours(st, pt(b), sides), from: b, to: t, toLayer: ht + ha, toPool: -1},
 			}}
 		home := &anim{state: after, dur: 320 * time.Millisecond,
 			flights: []flight{{colours: []int{col}, from: t, fromLayer: height(after.(render.Stacker), t), toPool: mover}}}
@@ -121,50 +120,3 @@ func (p *play) animsFor(before game.State, ch input.Choice, after game.State) []
 
 func lerp(a, b, t float64) float64 { return a + (b-a)*t }
 
-// drawAnimFlights draws the moving pieces of the current animation step.
-func (p *play) drawAnimFlights(dst *ebiten.Image) {
-	an := p.anims.current()
-	if an == nil {
-		return
-	}
-	t := an.progress()
-	sp := p.sprites
-	for _, f := range an.flights {
-		x1, y1 := p.view.ToPixel(f.to)
-		if f.tile {
-			x0, y0 := p.view.ToPixel(f.from)
-			k := 1.0
-			if f.from == f.to {
-				k = lerp(1.35, 1, t) // settles onto the surface
-			}
-			sp.Tile(dst, f.colours[0], lerp(x0, x1, t), lerp(y0, y1, t), k, min(1, 0.3+t))
-			continue
-		}
-		if f.toPool >= 0 {
-			x0, y0 := p.view.ToPixel(f.from)
-			y0 = sp.LayerY(y0, f.fromLayer)
-			px, py := p.poolPos(f.toPool)
-			x, y := lerp(x0, px, t), lerp(y0, py, t)
-			// Arc upwards on the way.
-			y -= 4 * sp.T * 4 * t * (1 - t)
-			p.small.Disc(dst, f.colours[0], x, y, 1) // shrinks to panel size
-			if t < 0.5 {
-				sp.Disc(dst, f.colours[0], x, y, 1-2*t)
-			}
-			continue
-		}
-		var x0, y0 float64
-		if f.drop {
-			x0, y0 = x1, y1-1.6*p.view.Unit
-		} else {
-			x0, y0 = p.view.ToPixel(f.from)
-			y0 = sp.LayerY(y0, f.fromLayer) + sp.T*0.5
-		}
-		x, y := lerp(x0, x1, t), lerp(y0, sp.LayerY(y1, f.toLayer)+sp.T*0.5, t)
-		alpha := 1.0
-		if f.drop {
-			alpha = min(1, 0.2+t)
-		}
-		sp.Stack(dst, f.colours, x, y, alpha)
-	}
-}

@@ -2,57 +2,45 @@ package ui
 
 import (
 	"image"
-	"image/color"
 	"math"
 	"strings"
 
-	"github.com/hajimehoshi/ebiten/v2"
-
 	"trihex/assets"
 	"trihex/game"
+	"trihex/input"
 	"trihex/render"
 )
 
-// help is an overlay: the rules of a game (F1) or the keyboard shortcuts (?).
+// help is an overlay: the rules of a game (F1) or the keyboard shortcuts (?), the
+// latter drawn from the keymap so that it cannot disagree with the keys.
 type help struct {
 	info      *game.Info
 	shortcuts bool
-	ptr       pointer
-	pics      *startScreen // the start screen's pictures, kept so their board and sprites render once
+	pics      *pictures // the start screen's pictures of the game
 }
 
-func newHelp(info *game.Info, shortcuts bool) *help { return &help{info: info, shortcuts: shortcuts} }
+func newHelp(info *game.Info, shortcuts bool) *help {
+	return &help{info: info, shortcuts: shortcuts, pics: newPictures()}
+}
 
-func (h *help) update(a *app) error {
-	h.ptr.update(a.scale)
-	if keyPressed(ebiten.KeyEscape) || keyPressed(ebiten.KeyF1) || keyPressed(ebiten.KeySlash) || h.ptr.click {
-		a.overlay = nil
+func (h *help) layout(a *App) *Layout {
+	l := newLayout()
+	l.add(wBox, render.Rect{X: a.w * 0.06, Y: a.h * 0.08, W: a.w * 0.88, H: a.h * 0.84}, false, "")
+	return l
+}
+
+func (h *help) update(a *App, f *input.Frame) {
+	if f.Click {
+		a.pop(h)
+		return
 	}
-	return nil
+	for _, c := range f.Commands(input.ScopeBox) {
+		if c == input.CmdDismiss || c == input.CmdRules || c == input.CmdShortcuts {
+			a.pop(h)
+			return
+		}
+	}
 }
-
-func (h *help) layout(a *app) (map[string][2]float64, map[string]render.Rect) {
-	return a.scene.layout(a)
-}
-
-var shortcutText = `Click          choose a point, stack or cell; legal targets are highlighted
-Esc            cancel a half-built move
-P              pass (Abande, when passing is legal)
-Ctrl+Z / Ctrl+Y  undo / redo
-Left / Right   review earlier positions; End returns to the live one
-J / K / L      review: step back / play or pause / step forward
-Alt+F / Alt+V  File menu / View menu
-V / R / C      theme / flip the board 180° / coordinates
-M / [ / ]      sound on or off / softer / louder
-N              next game of an Andantino series
-Ctrl+N / Ctrl+O  new game (start screen) / open a game
-Ctrl+S / Ctrl+Shift+S  save / save as
-Ctrl+Q         quit (asks first when moves are not saved)
-H              hint: the computer's suggestion is ringed in blue
-T              show or hide the computer's best move and win estimate while it thinks
-Space          pause or resume the computer (Computer vs Computer pauses on undo)
-Home           fit the Andantino view; drag pans, the wheel zooms
-F1 / ? / F11   rules of the game / this sheet / fullscreen`
 
 // rulesText is RULES.md's account of each game, shortened to the points a player
 // needs at the board.
@@ -78,59 +66,44 @@ var rulesText = map[string]string{
 		"With all 50 tiles down the game is a draw, unless the continuation option is on: then a move picks up one of your tiles and puts it on another cell touching two tiles; a third repetition draws.",
 }
 
-func (h *help) draw(a *app, dst *ebiten.Image, t *render.Texts) {
-	s := a.scale
-	render.FillRect(dst, render.Rect{W: a.w, H: a.h}, color.RGBA{0, 0, 0, 0xb0})
-	box := render.Rect{X: a.w * 0.06, Y: a.h * 0.08, W: a.w * 0.88, H: a.h * 0.84}
-	render.FillRoundRect(dst, box, 12*s, render.PanelBG)
+func (h *help) draw(a *App, p painter, l *Layout) {
+	s := p.s
+	render.FillRect(p.dst, render.Rect{W: a.w, H: a.h}, p.th.ScrimHeavy)
+	box := l.rect(wBox)
+	render.FillRoundRect(p.dst, box, 12*s, p.th.Panel)
 	title := h.info.Name + " — rules"
-	body := rulesText[h.info.Name]
 	if h.shortcuts {
-		title, body = "Keyboard shortcuts", shortcutText
+		title = "Keyboard shortcuts"
 	}
-	t.Add(title, render.Face(22*s, true), box.X+24*s, box.Y+28*s, render.Left, render.TextColor)
+	p.text(title, 22, true, box.X+24*s, box.Y+28*s, render.Left, p.th.Text)
 	f := render.Face(max(13, min(16, box.W/60/s))*s, false)
 	y := box.Y + 64*s
-	for _, para := range strings.Split(body, "\n") {
-		if h.shortcuts {
-			// Two columns: the keys, then what they do (split at the first wide gap).
-			keys, what, _ := strings.Cut(para, "  ")
-			kf := render.Face(f.Size, true)
-			t.Add(keys, kf, box.X+24*s, y, render.Left, render.Accent)
-			for _, line := range wrap(strings.TrimSpace(what), f, box.W-48*s-190*s) {
-				t.Add(line, f, box.X+24*s+190*s, y, render.Left, render.TextColor)
+	if h.shortcuts {
+		// Two columns: the keys, then what they do.
+		kf := render.Face(f.Size, true)
+		for _, line := range input.Sheet() {
+			p.t.Add(line.Keys, kf, box.X+24*s, y, render.Left, p.th.Accent)
+			for _, w := range wrap(line.What, f, box.W-48*s-190*s) {
+				p.t.Add(w, f, box.X+24*s+190*s, y, render.Left, p.th.Text)
 				y += f.Size * 1.35
 			}
 			y += f.Size * 0.3
-			continue
 		}
-		for _, line := range wrap(para, f, box.W-48*s) {
-			t.Add(line, f, box.X+24*s, y, render.Left, render.TextColor)
-			y += f.Size * 1.35
+	} else {
+		for _, para := range strings.Split(rulesText[h.info.Name], "\n") {
+			for _, line := range wrap(para, f, box.W-48*s) {
+				p.t.Add(line, f, box.X+24*s, y, render.Left, p.th.Text)
+				y += f.Size * 1.35
+			}
 		}
-	}
-	if !h.shortcuts {
-		h.drawPictures(dst, render.Rect{X: box.X + 24*s, Y: y + 10*s, W: box.W - 48*s, H: box.Y + box.H - 40*s - y}, s)
-	}
-	t.Add("Esc or click to close", render.Face(12*s, false), box.CX(), box.Y+box.H-16*s, render.Center, render.TextDim)
-}
-
-// drawPictures reuses the start screen's pictures of a game.
-func (h *help) drawPictures(dst *ebiten.Image, r render.Rect, s float64) {
-	if r.H < 60 {
-		return
-	}
-	r.H = math.Min(r.H, 260*s)
-	r.W = math.Min(r.W, r.H*1.3)
-	if h.pics == nil {
-		h.pics = newStartScreen()
-	}
-	st := h.pics
-	for i, g := range st.games {
-		if g == h.info {
-			st.drawPicture(dst, i, g, r, s)
+		r := render.Rect{X: box.X + 24*s, Y: y + 10*s, W: box.W - 48*s, H: box.Y + box.H - 40*s - y}
+		if r.H >= 60 {
+			r.H = math.Min(r.H, 260*s)
+			r.W = math.Min(r.W, r.H*1.3)
+			h.pics.draw(p, h.info, r)
 		}
 	}
+	p.text("Esc or click to close", 12, false, box.CX(), box.Y+box.H-16*s, render.Center, p.th.TextDim)
 }
 
 // appIcons draws the window icon: a hexagon with three stacked discs.

@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"trihex/game"
-	"trihex/save"
 )
 
 func TestSynth(t *testing.T) {
@@ -33,58 +31,6 @@ func TestSynth(t *testing.T) {
 	nilBox.play(sndEnd)
 	nilBox.setVolume(1)
 	(&soundBox{failed: true, volume: 1}).play(sndPlace)
-}
-
-func TestSeriesRun(t *testing.T) {
-	info, err := game.Lookup("Andantino")
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := openRecord("../../save/testdata/golden/andantino.trihex")
-	if err != nil {
-		t.Fatal(err)
-	}
-	end := g.Final // White wins with 27 tiles down: 23 points
-	human, comp := seat{}, seat{computer: true, level: 2}
-	sr := newSeriesRun(2, [2]seat{human, comp})
-	if sr.gameSeats() != [2]seat{human, comp} || sr.participant(game.First) != 0 {
-		t.Fatal("game 1: participant 0 has White")
-	}
-	if got := tilesOn(end); got != 27 {
-		t.Fatalf("tiles %d", got)
-	}
-	if s := sr.now(end); s.Totals != [2]int{23, 0} || s.Played != 1 {
-		t.Fatalf("after game 1: %+v", s)
-	}
-	if sr.over(end) || !strings.Contains(sr.result(end), "P1 23") {
-		t.Fatalf("result %q", sr.result(end))
-	}
-	if s := sr.now(info.New(nil)); s.Totals != [2]int{} || s.Played != 0 {
-		t.Fatal("an unfinished game counts")
-	}
-	nx := sr.next(end)
-	if nx.gameSeats() != [2]seat{comp, human} || nx.participant(game.First) != 1 {
-		t.Fatal("game 2: colours do not alternate")
-	}
-	// White wins game 2 too: that is participant 1.
-	if s := nx.now(end); s.Totals != [2]int{23, 23} || !nx.over(end) {
-		t.Fatalf("after game 2: %+v", s)
-	}
-	if !strings.Contains(nx.result(end), "drawn 23–23") {
-		t.Fatalf("final %q", nx.result(end))
-	}
-	// The tag round-trips through a record.
-	rec := &save.Record{Tags: []save.Tag{nx.tag()}}
-	back := seriesFromTags(rec, nx.gameSeats())
-	if back == nil || back.base != nx.base || back.seats != nx.seats {
-		t.Fatalf("restored %+v from %v", back, nx.tag())
-	}
-	if seriesFromTags(&save.Record{Tags: []save.Tag{{Name: "Series", Value: "rubbish"}}}, nx.seats) != nil {
-		t.Fatal("a bad tag gives a series")
-	}
-	if seriesFromTags(&save.Record{}, nx.seats) != nil {
-		t.Fatal("no tag gives a series")
-	}
 }
 
 func TestInstallFiles(t *testing.T) {

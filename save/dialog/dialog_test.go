@@ -1,4 +1,4 @@
-package save
+package dialog
 
 import "testing"
 

@@ -1,0 +1,122 @@
+package ui
+
+import (
+	"time"
+
+	"trihex/input"
+	"trihex/render"
+)
+
+// bar is the layer over the scene: the File and View buttons at the top left and
+// the message banner at the bottom. It takes the window-wide commands (the menus,
+// file commands, View settings, fullscreen) and passes the rest of the input down
+// to the scene.
+type bar struct {
+	text  string
+	err   bool
+	until time.Time // zero: until dismissed
+}
+
+const (
+	wFile   widgetID = "file"
+	wView   widgetID = "view"
+	wBanner widgetID = "banner"
+)
+
+func (b *bar) show(text string, err bool, until time.Time) {
+	b.text, b.err, b.until = text, err, until
+}
+
+// expire drops a notice whose time is up.
+func (b *bar) expire(now time.Time) {
+	if b.text != "" && !b.until.IsZero() && now.After(b.until) {
+		*b = bar{}
+	}
+}
+
+func (b *bar) layout(a *App) *Layout {
+	s := a.scale
+	l := newLayout()
+	l.add(wFile, render.Rect{X: 8 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "File")
+	l.add(wView, render.Rect{X: 78 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "View")
+	if b.text != "" {
+		// Over the board's foot (the review bar), clear of the panel's buttons.
+		area := a.w
+		if p := a.play(); p != nil && p.lay != nil {
+			area = p.lay.board.W
+		}
+		w := min(area-40*s, 760*s)
+		l.add(wBanner, render.Rect{X: (area - w) / 2, Y: a.h - 68*s, W: w, H: 64 * s}, true, "")
+	}
+	return l
+}
+
+// update takes the input when the bar is on top of the stack (it never is: the
+// scene is under it); take is what the stack calls.
+func (b *bar) update(a *App, f *input.Frame) { b.take(a, f) }
+
+// take reports whether it used the input; the scene gets it otherwise.
+func (b *bar) take(a *App, f *input.Frame) bool {
+	l := a.layouts[b]
+	if f.Click {
+		switch id, _ := l.hit(f.DownX, f.DownY); id {
+		case wFile:
+			a.push(newMenu(false))
+			return true
+		case wView:
+			a.push(newMenu(true))
+			return true
+		case wBanner:
+			*b = bar{}
+			return true
+		}
+	}
+	used := false
+	for _, c := range f.Commands(input.ScopeGlobal) {
+		used = true
+		switch c {
+		case input.CmdFullscreen:
+			used = false // the App's, in every scope
+		case input.CmdDismiss:
+			if b.text == "" {
+				used = false // Esc is the scene's (cancel a half-built move)
+				continue
+			}
+			*b = bar{}
+		case input.CmdFileMenu:
+			a.push(newMenu(false))
+		case input.CmdViewMenu:
+			a.push(newMenu(true))
+		default:
+			a.run(c)
+		}
+	}
+	return used
+}
+
+func (b *bar) draw(a *App, p painter, l *Layout) {
+	s := p.s
+	for _, id := range []widgetID{wFile, wView} {
+		w, _ := l.get(id)
+		p.button(w, w.label, plainButton, 14, true)
+	}
+	w, ok := l.get(wBanner)
+	if !ok {
+		return
+	}
+	c := p.th.BannerInfo
+	if b.err {
+		c = p.th.BannerError
+	}
+	render.FillRoundRect(p.dst, w.r, 8*s, c)
+	f := render.Face(14*s, false)
+	lines := wrap(b.text, f, w.r.W-60*s)
+	if len(lines) > 3 {
+		lines = append(lines[:2], lines[2]+" …")
+	}
+	for i, line := range lines {
+		y := w.r.CY() + (float64(i)-float64(len(lines)-1)/2)*18*s
+		p.t.Add(line, f, w.r.X+14*s, y, render.Left, p.th.Text)
+	}
+	p.text("×", 20, true, w.r.X+w.r.W-20*s, w.r.Y+16*s, render.Center, p.th.Text)
+}

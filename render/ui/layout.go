@@ -1,0 +1,126 @@
+package ui
+
+import (
+	"encoding/json"
+	"math"
+	"os"
+
+	"trihex/render"
+)
+
+// widgetID names a clickable thing on screen: a button, a menu item, a toggle of
+// the start screen. The names are also the keys of --layout-out's "buttons", which
+// the end-to-end tests click by.
+type widgetID string
+
+// widget is one clickable rectangle of a layout.
+type widget struct {
+	id      widgetID
+	r       render.Rect
+	enabled bool
+	label   string
+}
+
+// Layout is what one layer shows where, computed once in Update: Draw, the
+// hit-testing and --layout-out all read it, so they cannot disagree.
+type Layout struct {
+	widgets []widget
+	byID    map[widgetID]int
+	// Cells are the points or cells under the pointer's reach, by label ("d4",
+	// "0,1"), at their centres.
+	Cells map[string][2]float64
+}
+
+func newLayout() *Layout {
+	return &Layout{byID: map[widgetID]int{}, Cells: map[string][2]float64{}}
+}
+
+// add places a widget; a later widget with the same id replaces it.
+func (l *Layout) add(id widgetID, r render.Rect, enabled bool, label string) {
+	w := widget{id, r, enabled, label}
+	if i, ok := l.byID[id]; ok {
+		l.widgets[i] = w
+		return
+	}
+	l.byID[id] = len(l.widgets)
+	l.widgets = append(l.widgets, w)
+}
+
+// get returns the widget id, if placed.
+func (l *Layout) get(id widgetID) (widget, bool) {
+	if l == nil {
+		return widget{}, false
+	}
+	i, ok := l.byID[id]
+	if !ok {
+		return widget{}, false
+	}
+	return l.widgets[i], true
+}
+
+// rect is the rectangle of widget id (empty when it is not shown).
+func (l *Layout) rect(id widgetID) render.Rect {
+	w, _ := l.get(id)
+	return w.r
+}
+
+// hit is the enabled widget under (x, y), the last placed first (it is drawn on
+// top).
+func (l *Layout) hit(x, y float64) (widgetID, bool) {
+	if l == nil {
+		return "", false
+	}
+	for i := len(l.widgets) - 1; i >= 0; i-- {
+		if w := l.widgets[i]; w.enabled && w.r.Contains(x, y) {
+			return w.id, true
+		}
+	}
+	return "", false
+}
+
+// layoutJSON is the shape of --layout-out: logical pixels, one decimal.
+type layoutJSON struct {
+	Game    string                `json:"game"`
+	Size    [2]float64            `json:"size"`
+	Cells   map[string][2]float64 `json:"cells"`
+	Buttons map[string][4]float64 `json:"buttons"`
+}
+
+// encodeLayouts merges the layers' layouts (upper layers win) into --layout-out's
+// JSON, in logical pixels.
+func encodeLayouts(gameName string, w, h, s float64, ls []*Layout) ([]byte, error) {
+	out := layoutJSON{Game: gameName, Size: [2]float64{round1(w / s), round1(h / s)},
+		Cells: map[string][2]float64{}, Buttons: map[string][4]float64{}}
+	for _, l := range ls {
+		if l == nil {
+			continue
+		}
+		for k, c := range l.Cells {
+			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}
+		}
+		for _, wd := range l.widgets {
+			r := wd.r
+			out.Buttons[string(wd.id)] = [4]float64{round1(r.X / s), round1(r.Y / s), round1(r.W / s), round1(r.H / s)}
+		}
+	}
+	return json.MarshalIndent(out, "", " ")
+}
+
+// writeFileIfChanged writes data to path (atomically, by rename) unless it is
+// what was written last.
+func writeFileIfChanged(path string, data []byte, last *string) error {
+	if string(data) == *last {
+		return nil
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, data, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	*last = string(data)
+	return nil
+}
+
+func round1(x float64) float64 { return math.Round(x*10) / 10 }

@@ -1,0 +1,154 @@
+package ui
+
+import (
+	"fmt"
+	"path/filepath"
+
+	"trihex/input"
+	"trihex/render"
+)
+
+// menu is the File or the View menu, open under its button.
+type menu struct {
+	view  bool // the View menu, not the File menu
+	items []menuItem
+}
+
+// menuItem is one line of a menu.
+type menuItem struct {
+	id      widgetID
+	cmd     input.Command
+	label   string
+	keys    string
+	path    string // a recent file: the file to open
+	theme   string // a theme: its name
+	check   bool   // View menu: the choice in effect
+	group    bool   // a separator goes above it
+	disabled bool
+}
+
+func newMenu(view bool) *menu { return &menu{view: view} }
+
+// itemsFor lists the menu's items as the app is now.
+func (m *menu) itemsFor(a *App) []menuItem {
+	if m.view {
+		var items []menuItem
+		for i, th := range render.Themes {
+			keys := ""
+			if i == 0 {
+				keys = "V cycles"
+			}
+			items = append(items, menuItem{id: widgetID("menu-theme-" + th.Name), cmd: input.CmdSetTheme, theme: th.Name,
+				label: th.Label, keys: keys, check: a.settings.Theme == th.Name})
+		}
+		return append(items,
+			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.settings.Coordinates, group: true},
+			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.settings.Flip},
+			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.settings.Sound, group: true},
+			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.volumePercent()), keys: "]"},
+			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+		)
+	}
+	game := a.play() != nil
+	items := []menuItem{
+		{id: "menu-new", cmd: input.CmdNew, label: "New", keys: "Ctrl+N"},
+		{id: "menu-open", cmd: input.CmdOpen, label: "Open…", keys: "Ctrl+O"},
+		{id: "menu-save", cmd: input.CmdSave, label: "Save", keys: "Ctrl+S", disabled: !game},
+		{id: "menu-saveas", cmd: input.CmdSaveAs, label: "Save As…", keys: "Ctrl+Shift+S", disabled: !game},
+	}
+	for i, path := range a.settings.Recent {
+		items = append(items, menuItem{id: widgetID(fmt.Sprintf("menu-recent-%d", i)), cmd: input.CmdOpenRecent,
+			label: filepath.Base(path), path: path, group: i == 0})
+	}
+	return append(items, menuItem{id: "menu-quit", cmd: input.CmdQuit, label: "Quit", keys: "Ctrl+Q", group: true})
+}
+
+func (m *menu) layout(a *App) *Layout {
+	s := a.scale
+	m.items = m.itemsFor(a)
+	l := newLayout()
+	x, y := 8*s, 42*s
+	if m.view {
+		x = 78 * s
+	}
+	for _, it := range m.items {
+		if it.group {
+			y += 8 * s
+		}
+		l.add(it.id, render.Rect{X: x, Y: y, W: 300 * s, H: 28 * s}, !it.disabled, it.label)
+		y += 28 * s
+	}
+	return l
+}
+
+func (m *menu) update(a *App, f *input.Frame) {
+	for _, c := range f.Commands(input.ScopeMenu) {
+		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu {
+			a.pop(m)
+			return
+		}
+	}
+	if !f.Click {
+		return
+	}
+	a.pop(m) // a click anywhere closes the menu; on an item it also runs it
+	id, ok := a.layouts[m].hit(f.DownX, f.DownY)
+	if !ok {
+		return
+	}
+	for _, it := range m.items {
+		if it.id != id {
+			continue
+		}
+		switch it.cmd {
+		case input.CmdSetTheme:
+			a.setTheme(it.theme)
+		case input.CmdOpenRecent:
+			path := it.path
+			a.askDrop("Open "+filepath.Base(path), func() { a.openPath(path) })
+		default:
+			a.run(it.cmd)
+		}
+	}
+}
+
+func (m *menu) draw(a *App, p painter, l *Layout) {
+	s := p.s
+	if len(m.items) == 0 {
+		return
+	}
+	first, last := l.rect(m.items[0].id), l.rect(m.items[len(m.items)-1].id)
+	bg := render.Rect{X: first.X, Y: first.Y - 4*s, W: first.W, H: last.Y + last.H - first.Y + 8*s}
+	render.FillRoundRect(p.dst, bg, 8*s, p.th.Menu)
+	render.StrokeRoundRect(p.dst, bg, 8*s, 1*s, p.th.MenuEdge)
+	f := render.Face(14*s, false)
+	kf := render.Face(12*s, false)
+	for _, it := range m.items {
+		w, _ := l.get(it.id)
+		r := w.r
+		c := p.th.Text
+		if !w.enabled {
+			c = p.th.TextDisabled
+		} else if r.Contains(p.ptrX, p.ptrY) {
+			render.FillRoundRect(p.dst, r.Inset(2*s), 4*s, p.th.Accent)
+			c = p.th.TextOnAccent
+		}
+		label := it.label
+		if it.check {
+			p.t.Add("•", render.Face(16*s, true), r.X+12*s, r.CY(), render.Left, p.th.Highlight)
+		}
+		if m.view {
+			label = "   " + label
+		}
+		if it.path != "" {
+			if it.group {
+				p.t.Add("Recent", kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
+			}
+			label = "  " + label
+		}
+		p.t.Add(label, f, r.X+12*s, r.CY(), render.Left, c)
+		if it.keys != "" {
+			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
+		}
+	}
+}

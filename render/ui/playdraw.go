@@ -1,0 +1,276 @@
+package ui
+
+import (
+	"fmt"
+	"image/color"
+	"time"
+
+	"trihex/game"
+	"trihex/game/hex"
+	"trihex/input"
+	"trihex/render"
+)
+
+// draw draws the game screen from the layout built in Update.
+func (p *playScene) draw(a *App, pt painter, lay *Layout) {
+	l := p.lay
+	if l == nil || p.bv.sprites == nil {
+		pt.dst.Fill(pt.th.Background) // not laid out yet: Update does that
+		return
+	}
+	m := p.sess.Match
+	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
+		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
+		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover}
+	if f.anim != nil {
+		f.state = f.anim.state
+	} else {
+		f.last = p.lastCells()
+	}
+	f.live = f.anim == nil && !m.Reviewing()
+	if f.live {
+		pk := p.sess.Picker
+		f.targets, f.sel, f.pickGen = pk.Targets(), pk.Selection(), pk.Gen()
+		if p.hoverOn {
+			f.hoverOut = pk.Hover(p.hover)
+		}
+	}
+	p.bv.draw(pt, f, p.surface)
+	p.drawPanel(pt, l)
+	p.drawReview(pt, l)
+	p.drawBanner(pt, l)
+}
+
+// drawBanner is the banner over the board: the result, or the review notice.
+func (p *playScene) drawBanner(pt painter, l *playLayout) {
+	m := p.sess.Match
+	msg, sub := p.sess.ResultText(m.Live()), ""
+	if m.Reviewing() {
+		msg = fmt.Sprintf("Reviewing move %d of %d · End returns", m.ViewIndex(), m.Len())
+	} else if p.sess.Series != nil {
+		sub = p.sess.Series.Result(m.Live())
+	}
+	if msg == "" {
+		return
+	}
+	s := pt.s
+	f := render.Face(18*s, true)
+	w, _ := render.Measure(msg, f)
+	sf := render.Face(14*s, true)
+	sw, _ := render.Measure(sub, sf)
+	w = min(max(w, sw), l.board.W-200*s)
+	h := 36 * s
+	if sub != "" {
+		h += 20 * s
+	}
+	// Clear of the File and View buttons at the top left.
+	cx := max(l.board.CX(), 160*s+w/2+16*s)
+	r := render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
+	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
+	pt.t.Add(msg, f, r.CX(), r.Y+18*s, render.Center, pt.th.LastMove)
+	if sub != "" {
+		pt.t.Add(sub, sf, r.CX(), r.Y+44*s, render.Center, pt.th.Text)
+	}
+}
+
+// statusLine is the panel's status: a refused action's reason, the result, or
+// whose turn with what the computer or a click would do.
+func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
+	live := p.sess.Match.Live()
+	cp := p.sess.Computer
+	switch {
+	case time.Now().Before(p.status.until):
+		return p.status.text, th.Danger
+	case live.Result().Over:
+		return p.sess.ResultText(live), th.LastMove
+	}
+	status := p.sess.Info.Players[live.ToMove()] + " to move"
+	switch h := p.hoverText(); {
+	case cp.StatusText(p.sess.ComputerToMove()) != "":
+		return status + " · " + cp.StatusText(p.sess.ComputerToMove()), th.Text
+	case cp.HintRunning():
+		return status + " · finding a hint…", th.Text
+	case cp.HintText() != "" && h == "":
+		return status + " · hint: " + cp.HintText(), th.Accent
+	case h != "":
+		return status + " · " + h, th.Text
+	case len(p.sess.Picker.Selection()) > 0:
+		return status + " · Esc cancels", th.Text
+	}
+	return status, th.Text
+}
+
+func (p *playScene) drawPanel(pt painter, l *playLayout) {
+	s, th := pt.s, pt.th
+	render.FillRect(pt.dst, l.screen.Panel, th.Panel)
+	in := l.screen.Panel.Inset(12 * s)
+	live, shown := p.sess.Match.Live(), p.sess.Match.View()
+	info := p.sess.Info
+	pt.text(info.Name, 22, true, in.X, l.header, render.Left, th.Text)
+	if o := p.sess.Opts.String(); o != "" {
+		// Only when it fits beside the name.
+		ow, _ := render.Measure(o, render.Face(11*s, false))
+		tw, _ := render.Measure(info.Name, render.Face(22*s, true))
+		if tw+ow+12*s < in.W {
+			pt.text(o, 11, false, in.X+in.W, l.header+2*s, render.Right, th.TextDim)
+		}
+	}
+	if sr := p.sess.Series; sr != nil {
+		pt.text(sr.Summary(live), 13, true, in.X, l.seriesY, render.Left, th.Accent)
+	}
+	status, clr := p.statusLine(th)
+	pt.text(status, 15, true, in.X, l.statusY, render.Left, clr)
+	for pl := game.First; pl <= game.Second; pl++ {
+		p.drawPlayerBox(pt, l, pl, live, shown)
+	}
+	// The move list.
+	ml := l.list
+	render.FillRoundRect(pt.dst, ml, 6*s, th.List)
+	pt.text("Moves", 13, true, ml.X+10*s, ml.Y+12*s, render.Left, th.TextDim)
+	f := render.Face(14*s, false)
+	for _, row := range l.rows {
+		if row.num != "" {
+			pt.t.Add(row.num, f, ml.X+36*s, row.r.CY(), render.Right, th.TextDim)
+		}
+		c := th.Text
+		if !row.done {
+			c = th.Undone // undone, redoable
+		}
+		if row.ply == p.sess.Match.ViewIndex() {
+			render.FillRoundRect(pt.dst, row.r, 4*s, th.Accent)
+			c = th.TextOnAccent
+		}
+		pt.t.Add(row.text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
+	}
+	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Live (End)", "hint": "Hint (H)"}
+	for _, id := range l.panelButtons {
+		w, _ := l.get(id)
+		style := plainButton
+		if id == "pass" {
+			style = primaryButton
+		}
+		pt.button(w, labels[id], style, 14, true)
+	}
+}
+
+// drawPlayerBox draws side pl's box: who plays it, its counts, and its pieces in
+// hand, or the computer's progress while it thinks.
+func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, live, shown game.State) {
+	s, th := pt.s, pt.th
+	box := l.boxes[pl]
+	render.FillRoundRect(pt.dst, box, 8*s, th.Button)
+	if !live.Result().Over && live.ToMove() == pl {
+		render.StrokeRoundRect(pt.dst, box, 8*s, 2*s, th.Highlight)
+	}
+	small := p.bv.small
+	small.Disc(pt.dst, p.sides[pl], box.X+18*s, box.Y+18*s, 1)
+	who := p.sess.Info.Players[pl] + " · " + p.seatName(pl)
+	if sr := p.sess.Series; sr != nil {
+		who = fmt.Sprintf("%s · P%d", who, sr.Participant(pl)+1)
+	}
+	pt.text(who, 15, true, box.X+36*s, box.Y+18*s, render.Left, th.Text)
+	line, count := playerFacts(shown, pl)
+	pt.text(line, 13, false, box.X+12*s, box.Y+42*s, render.Left, th.TextDim)
+	if prog := p.sess.ProgressText(pl); prog != "" {
+		// In place of the pieces while this side's computer thinks.
+		pt.text(prog, 13, true, box.X+12*s, box.Y+66*s, render.Left, th.Accent)
+		return
+	}
+	// The pieces in hand, drawn as a row of small discs.
+	n := min(count, 25)
+	step := min(11*s, (box.W-24*s)/float64(max(1, n)))
+	for i := 0; i < n; i++ {
+		small.Disc(pt.dst, p.sides[pl], l.pool[pl][0]+float64(i)*step, l.pool[pl][1], 1)
+	}
+}
+
+// drawReview draws the review bar.
+func (p *playScene) drawReview(pt painter, l *playLayout) {
+	if l.bar.W == 0 {
+		return
+	}
+	s, th := pt.s, pt.th
+	m := p.sess.Match
+	render.FillRoundRect(pt.dst, l.bar, 8*s, th.ReviewBar)
+	labels := map[widgetID]string{"rv-start": "«", "rv-back": "‹", "rv-fwd": "›", "rv-end": "»", "rv-play": "Play"}
+	playing := p.sess.Replay.Playing
+	if playing {
+		labels["rv-play"] = "Pause"
+	}
+	for _, id := range l.reviewButtons {
+		w, _ := l.get(id)
+		label, ok := labels[id]
+		if !ok {
+			label = w.label
+		}
+		size := 15.0
+		if len([]rune(label)) == 1 {
+			size = 20
+		}
+		style := plainButton
+		if id == "rv-play" && playing {
+			style = accentButton
+		}
+		pt.button(w, label, style, size, true)
+	}
+	sl := l.slider
+	if sl.W == 0 {
+		return
+	}
+	n := m.Len()
+	track := render.Rect{X: sl.X, Y: sl.CY() - 2*s, W: sl.W, H: 4 * s}
+	render.FillRoundRect(pt.dst, track, 2*s, th.SliderTrack)
+	kx := input.SliderX(m.ViewIndex(), sl.X, sl.W, n)
+	render.FillRoundRect(pt.dst, render.Rect{X: sl.X, Y: track.Y, W: kx - sl.X, H: track.H}, 2*s, th.Accent)
+	render.FillRoundRect(pt.dst, render.Rect{X: kx - 8*s, Y: sl.CY() - 8*s, W: 16 * s, H: 16 * s}, 8*s, th.Text)
+	pt.text(fmt.Sprintf("%d/%d", m.ViewIndex(), n), 13, false, l.counter[0], l.counter[1], render.Left, th.TextDim)
+}
+
+// hoverText says what a click at the pointer would do.
+func (p *playScene) hoverText() string {
+	if !p.hoverOn || p.sess.InputState() == nil {
+		return ""
+	}
+	o := p.sess.Picker.Hover(p.hover)
+	name := fmt.Sprintf("%d,%d", p.hover.Q, p.hover.R)
+	if pt, ok := hex.PointAt(p.hover); ok && !p.surface {
+		name = pt.Label()
+	}
+	switch o.Action {
+	case input.Play:
+		return "click plays " + o.Move.Text
+	case input.Select, input.Restart:
+		return "click selects " + name
+	case input.Deselect:
+		return "click drops " + name
+	case input.Cancel:
+		return "click cancels"
+	}
+	return ""
+}
+
+// Optional accessors for the panel's counts.
+type (
+	hander interface{ Hand(game.Player) int }
+	pooler interface {
+		Pool(game.Player) int
+		Triples(game.Player) int
+	}
+)
+
+// playerFacts is the line under a player's name and the pieces still to play.
+func playerFacts(s game.State, pl game.Player) (string, int) {
+	switch st := s.(type) {
+	case pooler:
+		return fmt.Sprintf("Pool %d · Triples %d of 3", st.Pool(pl), st.Triples(pl)), st.Pool(pl)
+	case surfacer:
+		return fmt.Sprintf("Tiles left %d", st.TilesLeft(pl)), st.TilesLeft(pl)
+	case hander:
+		line := fmt.Sprintf("In hand %d", st.Hand(pl))
+		if sc, ok := s.(game.Scorer); ok {
+			line += fmt.Sprintf(" · Score %d", sc.Score()[pl])
+		}
+		return line, st.Hand(pl)
+	}
+	return "", 0
+}

@@ -1,0 +1,232 @@
+package ui
+
+import (
+	"fmt"
+
+	"trihex/game"
+	"trihex/game/hex"
+	"trihex/input"
+	"trihex/render"
+)
+
+// playLayout is the game screen's layout, built once in Update: the screen's
+// areas, the panel's parts, the buttons with their enabled state, the move list's
+// visible rows, where each side's pieces in hand are drawn (the target of a piece
+// flying home) and the review bar. Draw, the hit-testing and --layout-out read it.
+type playLayout struct {
+	*Layout
+	screen         render.Screen
+	board          render.Rect // the board area, left of (or above) the panel
+	header         float64     // baselines in the panel: the game's name,
+	seriesY        float64     // the series line,
+	statusY        float64     // and the status line
+	boxes          [2]render.Rect
+	pool           [2][2]float64 // where each side's pieces in hand are drawn
+	list           render.Rect   // the move list
+	rows           []listRow
+	rowH           float64
+	bar            render.Rect // the review bar (empty before the first move)
+	slider         render.Rect
+	counter        [2]float64 // where the review counter is written
+	reviewButtons  []widgetID
+	panelButtons   []widgetID
+	newLabel       string
+	forbidCentre   bool
+	labels, series bool
+}
+
+// listRow is one visible entry of the move list.
+type listRow struct {
+	r    render.Rect
+	ply  int // the position after this many moves
+	text string
+	num  string // "12." before the first entry of a row, else ""
+	done bool   // in effect (not an undone, redoable move)
+}
+
+// The game screen's widgets besides the commands' own ("undo", "rv-back", …).
+const (
+	wLive   widgetID = "live"
+	wSlider widgetID = "rv-slider"
+)
+
+// reviewBarH is the review bar's height in logical pixels, kept free under the board.
+const reviewBarH = 48
+
+func (p *playScene) layout(a *App) *Layout {
+	s := a.scale
+	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.settings.Coordinates,
+		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
+	l.board = l.screen.Board
+	p.layPanel(l, s)
+	p.layReviewBar(l, s)
+	p.bv.place(l, p, a)
+	p.layCells(l)
+	p.lay = l
+	return l.Layout
+}
+
+// layPanel places the panel: name, status, the two player boxes, the move list
+// between them and the buttons, and the buttons.
+func (p *playScene) layPanel(l *playLayout, s float64) {
+	m := p.sess.Match
+	in := l.screen.Panel.Inset(12 * s)
+	y := in.Y + 14*s
+	l.header = y
+	y += 30 * s
+	if l.series {
+		l.seriesY = y - 4*s
+		y += 20 * s
+	}
+	l.statusY = y
+	y += 22 * s
+	for pl := range l.boxes {
+		l.boxes[pl] = render.Rect{X: in.X, Y: y, W: in.W, H: 84 * s}
+		l.pool[pl] = [2]float64{in.X + 18*s, y + 66*s}
+		y += 84*s + 8*s
+	}
+	// Buttons: Pass (Live while reviewing) and Hint above Undo, Redo, New.
+	btn := l.screen.Buttons
+	_, canPass := p.sess.Picker.Pass()
+	add := func(id widgetID, name string, on bool) {
+		l.add(id, btn[name], on, "")
+		l.panelButtons = append(l.panelButtons, id)
+	}
+	add("undo", "undo", m.CanUndo())
+	add("redo", "redo", m.CanRedo())
+	add("new", "new", true)
+	switch {
+	case canPass:
+		add("pass", "pass", true)
+	case m.Reviewing():
+		add(wLive, "pass", true)
+	}
+	if p.sess.InputState() != nil && !p.sess.Computer.HintRunning() {
+		add("hint", "hint", true)
+	}
+	l.newLabel = "New"
+	if p.sess.SeriesNext() {
+		l.newLabel = "Next game"
+		if w, _ := render.Measure(l.newLabel, render.Face(14*s, true)); w > btn["new"].W-16*s {
+			l.newLabel = "Next"
+		}
+	}
+	l.list = render.Rect{X: in.X, Y: y, W: in.W, H: max(0, btn["pass"].Y-8*s-y)}
+	p.list.place(l, m, s)
+}
+
+// layReviewBar places the bar under the board: first, back, play/pause, forward
+// and last position, a slider over all positions and the replay's pace.
+func (p *playScene) layReviewBar(l *playLayout, s float64) {
+	if p.sess.Match.Len() == 0 {
+		return
+	}
+	m := p.sess.Match
+	b := l.board
+	bar := render.Rect{X: b.X + 8*s, Y: b.Y + b.H - (reviewBarH-4)*s, W: b.W - 16*s, H: (reviewBarH - 8) * s}
+	l.bar = bar
+	x, y, h := bar.X+6*s, bar.Y+4*s, bar.H-8*s
+	for _, bt := range []struct {
+		id widgetID
+		w  float64
+		on bool
+	}{{"rv-start", 34, m.ViewIndex() > 0}, {"rv-back", 34, m.ViewIndex() > 0}, {"rv-play", 62, true},
+		{"rv-fwd", 34, m.ViewIndex() < m.Len()}, {"rv-end", 34, m.ViewIndex() < m.Len()}} {
+		l.add(bt.id, render.Rect{X: x, Y: y, W: bt.w * s, H: h}, bt.on, "")
+		l.reviewButtons = append(l.reviewButtons, bt.id)
+		x += (bt.w + 4) * s
+	}
+	speed := render.Rect{X: bar.X + bar.W - 6*s - 58*s, Y: y, W: 58 * s, H: h}
+	l.add("rv-speed", speed, true, fmt.Sprintf("%g×", p.sess.Replay.Speed))
+	l.reviewButtons = append(l.reviewButtons, "rv-speed")
+	// The counter's room ("123/123") sits between the slider and the pace.
+	sl := render.Rect{X: x + 14*s, Y: y, W: speed.X - 84*s - (x + 14*s), H: h}
+	if sl.W > 20*s {
+		l.slider = sl
+		l.add(wSlider, sl, true, "")
+		l.counter = [2]float64{sl.X + sl.W + 16*s, sl.CY()}
+	}
+}
+
+// layCells lists the points, or the tiles and legal cells in view, for
+// --layout-out.
+func (p *playScene) layCells(l *playLayout) {
+	v := p.bv.view
+	if p.surface {
+		for _, c := range p.surfaceCells(p.sess.Match.View()) {
+			x, y := v.ToPixel(c)
+			if l.board.Contains(x, y) {
+				l.Cells[fmt.Sprintf("%d,%d", c.Q, c.R)] = [2]float64{x, y}
+			}
+		}
+		return
+	}
+	for _, pt := range hex.Points {
+		x, y := v.ToPixel(pt.Coord())
+		l.Cells[pt.Label()] = [2]float64{x, y}
+	}
+}
+
+// surfaceCells lists the tiles of an Andantino state and, in the live position,
+// the cells a click can play.
+func (p *playScene) surfaceCells(s game.State) []hex.Coord {
+	var out []hex.Coord
+	if sf, ok := s.(surfacer); ok {
+		lo, hi := sf.Bounds()
+		for r := lo.R; r <= hi.R; r++ {
+			for q := lo.Q; q <= hi.Q; q++ {
+				if sf.At(hex.Coord{Q: q, R: r}) != game.NoPlayer {
+					out = append(out, hex.Coord{Q: q, R: r})
+				}
+			}
+		}
+	}
+	if s == p.sess.Match.Live() {
+		for _, c := range p.sess.Picker.Choices() {
+			out = append(out, c.Cells...)
+		}
+	}
+	return out
+}
+
+// moveList is the panel's list of moves: its scroll position.
+type moveList struct {
+	top           int // first row shown
+	scrollPending bool
+}
+
+// place lays out the visible rows of the list (two moves a row) and scrolls to
+// the shown move when asked.
+func (ml *moveList) place(l *playLayout, m *input.Match, s float64) {
+	l.rowH = 22 * s
+	texts := m.Texts()
+	rows := (len(texts) + 1) / 2
+	capRows := int((l.list.H - 24*s) / l.rowH)
+	if ml.scrollPending && capRows > 0 {
+		ml.scrollPending = false
+		row := max(0, m.ViewIndex()-1) / 2
+		if row < ml.top {
+			ml.top = row
+		}
+		if row >= ml.top+capRows {
+			ml.top = row - capRows + 1
+		}
+	}
+	ml.top = max(0, min(ml.top, rows-capRows))
+	colW := (l.list.W - 48*s) / 2
+	for row := ml.top; row < rows && row < ml.top+capRows; row++ {
+		ry := l.list.Y + 24*s + float64(row-ml.top)*l.rowH
+		for k := 0; k < 2; k++ {
+			i := 2*row + k
+			if i >= len(texts) {
+				break
+			}
+			r := listRow{r: render.Rect{X: l.list.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: l.rowH},
+				ply: i + 1, text: texts[i], done: i < m.Len()}
+			if k == 0 {
+				r.num = fmt.Sprintf("%d.", row+1)
+			}
+			l.rows = append(l.rows, r)
+		}
+	}
+}

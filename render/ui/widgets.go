@@ -1,0 +1,112 @@
+package ui
+
+import (
+	"image"
+	"image/color"
+	"strings"
+
+	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
+	"trihex/render"
+)
+
+// painter is what a layer draws with: the window, the text batch, the theme and
+// the device scale, and the pointer for hover states.
+type painter struct {
+	dst        *ebiten.Image
+	t          *render.Texts
+	th         render.Theme
+	s          float64
+	ptrX, ptrY float64
+}
+
+// buttonStyle is a button's look.
+type buttonStyle int
+
+const (
+	plainButton   buttonStyle = iota
+	chosenButton              // a toggle that is on
+	primaryButton             // the main action: Start, Pass
+	destructiveButton
+	accentButton // Continue, a running replay
+)
+
+// button draws a widget as a button with its label.
+func (p painter) button(w widget, label string, style buttonStyle, size float64, bold bool) {
+	hot := w.enabled && w.r.Contains(p.ptrX, p.ptrY)
+	th := p.th
+	bg := th.Button
+	switch style {
+	case plainButton:
+		if hot {
+			bg = th.ButtonHot
+		}
+	case chosenButton, accentButton:
+		bg = th.ButtonOn
+		if hot {
+			bg = th.ButtonOnHot
+		}
+	case primaryButton:
+		bg = th.Primary
+		if hot {
+			bg = th.PrimaryHot
+		}
+	case destructiveButton:
+		bg = th.Destructive
+	}
+	render.FillRoundRect(p.dst, w.r, 6*p.s, bg)
+	tc := th.Text
+	if !w.enabled {
+		tc = th.TextDisabled
+	}
+	p.t.Add(label, render.Face(size*p.s, bold), w.r.CX(), w.r.CY(), render.Center, tc)
+}
+
+// toggle draws a choice of the start screen: chosen, or not.
+func (p painter) toggle(w widget, label string, on bool) {
+	style := plainButton
+	if on {
+		style = chosenButton
+	}
+	p.button(w, label, style, 14, false)
+}
+
+// text queues a line of text.
+func (p painter) text(s string, size float64, bold bool, x, y float64, a render.Align, c color.Color) {
+	p.t.Add(s, render.Face(size*p.s, bold), x, y, a, c)
+}
+
+// wrap breaks s into lines no wider than w in face f.
+func wrap(s string, f *text.GoTextFace, w float64) []string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(s) {
+		try := word
+		if line != "" {
+			try = line + " " + word
+		}
+		if tw, _ := render.Measure(try, f); tw > w && line != "" {
+			lines = append(lines, line)
+			line = word
+			continue
+		}
+		line = try
+	}
+	if line != "" {
+		lines = append(lines, line)
+	}
+	return lines
+}
+
+func rectImage(r render.Rect) image.Rectangle {
+	return image.Rect(int(r.X), int(r.Y), int(r.X+r.W), int(r.Y+r.H))
+}
+
+// plural is "move" for one, "moves" otherwise.
+func plural(n int, word string) string {
+	if n == 1 {
+		return word
+	}
+	return word + "s"
+}

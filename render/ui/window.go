@@ -1,0 +1,317 @@
+package ui
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/hajimehoshi/ebiten/v2"
+
+	"trihex/game"
+	"trihex/input"
+	"trihex/render"
+	"trihex/save"
+)
+
+// layer is one level of the window: the scene at the bottom, the bar (File and
+// View buttons, the message banner) over it, and overlays (menus, boxes, help
+// pages) above. Only the top layer takes the frame's input; the bar passes down
+// what it does not use. Each layer builds its Layout in Update, and Draw, the
+// hit-testing and --layout-out read it.
+type layer interface {
+	// update takes this tick's input.
+	update(a *App, f *input.Frame)
+	// layout places the layer's widgets for the window as it is now.
+	layout(a *App) *Layout
+	draw(a *App, p painter, l *Layout)
+}
+
+// scene is a layer that fills the window: the start screen or a game.
+type scene interface {
+	layer
+	// tick runs every Update, whether or not the scene has the input: the
+	// computer thinks and animations run under an open menu.
+	tick(a *App)
+	// gameName is the game shown, "" on the start screen.
+	gameName() string
+	// close stops the scene's work (a running search) when it is left.
+	close()
+}
+
+var errQuit = errors.New("quit")
+
+// App is the ebiten.Game: the window, the layer stack and what lives as long as
+// the window (settings, sound, the background writer).
+type App struct {
+	flags       *appFlags
+	w, h, scale float64
+	theme       render.Theme
+	settings    save.Settings
+	cfgDir      string // autosave and settings; "" when there is no such folder
+
+	scene    scene
+	bar      *bar
+	overlays []layer
+	layouts  map[layer]*Layout
+
+	tracker input.PointerTracker
+	frame   input.Frame // this tick's input; Draw reads the pointer from it
+	texts   render.Texts
+
+	sound          *soundBox // nil: silent
+	writer         *save.Writer
+	files          fileState
+	autosaveFailed bool
+	quit           bool
+	title          string
+	lastLayout     string // --layout-out as last written
+	fpsLogged      time.Time
+}
+
+func newApp(f *appFlags) *App {
+	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}, writer: save.NewWriter()}
+	a.files.noDlg = f.noDialogs
+	a.settings = save.DefaultSettings()
+	var notices []string
+	if dir, err := save.ConfigDir(f.configDir); err != nil {
+		notices = append(notices, "No autosave or settings: "+err.Error())
+	} else {
+		a.cfgDir = dir
+		var msg string
+		if a.settings, msg = save.LoadSettings(dir); msg != "" {
+			notices = append(notices, msg)
+		}
+	}
+	a.theme, _ = render.LookupTheme(a.settings.Theme)
+	a.settings.Theme = a.theme.Name
+	a.sound = newSoundBox(a.volume())
+	level := a.settings.Level
+	if f.level != 0 {
+		level = f.level // for this session only: not remembered
+	}
+	switch {
+	case f.load != nil:
+		sess := input.SessionFromGame(f.load, level, nil)
+		sess.Path = f.loadPath
+		for i, side := range sess.Info.Players {
+			// --white computer etc. override the record's players.
+			if v, ok := f.players[strings.ToLower(side)]; ok {
+				sess.Seats[i] = input.Seat{Computer: v == "computer", Level: level}
+			}
+		}
+		if len(f.players) > 0 {
+			sess.Computer.Paused = false // asked for on the command line: no need to press Space
+		}
+		a.scene = a.newPlay(sess)
+	case f.game != "":
+		info, _ := game.Lookup(f.game)
+		opts, _ := info.ResolveOptions(f.options)
+		var seats [2]input.Seat
+		for i, side := range info.Players {
+			seats[i] = input.Seat{Computer: f.players[strings.ToLower(side)] == "computer", Level: level}
+		}
+		a.scene = a.newPlay(input.NewSession(info, opts, seats, nil))
+	default:
+		st := a.newStart()
+		if a.cfgDir != "" {
+			g, msg, err := save.LoadAutosave(a.cfgDir)
+			if msg != "" {
+				notices = append(notices, msg)
+			}
+			if err != nil {
+				notices = append(notices, err.Error())
+			}
+			if g != nil && len(g.Moves) > 0 && !g.Final.Result().Over {
+				st.cont = g
+			}
+		}
+		a.scene = st
+	}
+	if f.loadErr != nil {
+		notices = append(notices, f.loadErr.Error())
+	}
+	if len(notices) > 0 {
+		a.showError(strings.Join(notices, " · "))
+	}
+	return a
+}
+
+// setScene replaces the scene, stopping the old one's work, and closes overlays.
+func (a *App) setScene(s scene) {
+	a.scene.close()
+	a.scene = s
+	a.overlays = nil
+}
+
+// push opens an overlay over everything else.
+func (a *App) push(l layer) { a.overlays = append(a.overlays, l) }
+
+// pop closes the overlay l (and any opened over it).
+func (a *App) pop(l layer) {
+	for i, o := range a.overlays {
+		if o == l {
+			a.overlays = a.overlays[:i]
+			return
+		}
+	}
+}
+
+// top is the overlay that has the input, or nil when the bar and scene have it.
+func (a *App) top() layer {
+	if len(a.overlays) == 0 {
+		return nil
+	}
+	return a.overlays[len(a.overlays)-1]
+}
+
+// play is the game on screen, or nil on the start screen.
+func (a *App) play() *playScene {
+	p, _ := a.scene.(*playScene)
+	return p
+}
+
+// stop ends the scene's work and remembers the settings, when the app ends.
+func (a *App) stop() {
+	a.scene.close()
+	if !ebiten.IsFullscreen() {
+		if w, h := ebiten.WindowSize(); w >= 320 && h >= 240 {
+			a.settings.WindowW, a.settings.WindowH = w, h
+		}
+	}
+	a.saveSettings()
+	a.writer.Flush() // the last moves and settings land before the app exits
+	a.reportWriteErrors()
+}
+
+// layers lists the layers bottom to top.
+func (a *App) layers() []layer {
+	return append([]layer{a.scene, a.bar}, a.overlays...)
+}
+
+// relayout builds every layer's layout for the window as it is now.
+func (a *App) relayout() {
+	clear(a.layouts)
+	for _, l := range a.layers() {
+		a.layouts[l] = l.layout(a)
+	}
+}
+
+func (a *App) Update() error {
+	a.frame = pollFrame(&a.tracker, a.scale)
+	f := &a.frame
+	if f.Pressed(input.CmdFullscreen, input.ScopeAlways) {
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	}
+	a.reportWriteErrors()
+	a.bar.expire(time.Now())
+	a.relayout() // hit-testing reads the layout of what was drawn
+	if f.CloseRequested {
+		a.files.closeAsked = true // answered once no native dialog is open
+	}
+	if a.files.closeAsked && !a.files.waiting() {
+		a.files.closeAsked = false
+		a.overlays = nil
+		a.cmdQuit()
+	}
+	if t := a.top(); t != nil {
+		t.update(a, f)
+	} else if !a.bar.take(a, f) {
+		a.scene.update(a, f)
+	}
+	a.scene.tick(a)
+	if a.quit {
+		return errQuit
+	}
+	a.setTitle()
+	a.relayout()
+	a.writeLayout()
+	return nil
+}
+
+func (a *App) setTitle() {
+	title := "Trihex"
+	if n := a.scene.gameName(); n != "" {
+		title += " – " + n
+	}
+	if title != a.title {
+		ebiten.SetWindowTitle(title)
+		a.title = title
+	}
+}
+
+// painter is what layers draw with this frame.
+func (a *App) painter(dst *ebiten.Image) painter {
+	return painter{dst: dst, t: &a.texts, th: a.theme, s: a.scale, ptrX: a.frame.X, ptrY: a.frame.Y}
+}
+
+func (a *App) Draw(screen *ebiten.Image) {
+	if a.layouts[a.scene] == nil {
+		screen.Fill(a.theme.Background) // before the first Update
+		return
+	}
+	p := a.painter(screen)
+	for _, l := range a.layers() {
+		l.draw(a, p, a.layouts[l])
+		a.texts.Flush(screen) // each layer's text goes under the next layer
+	}
+	if a.flags.fps {
+		if now := time.Now(); now.Sub(a.fpsLogged) >= time.Second {
+			a.fpsLogged = now
+			fmt.Fprintf(os.Stderr, "fps %.1f tps %.1f\n", ebiten.ActualFPS(), ebiten.ActualTPS())
+		}
+		p.text(fmt.Sprintf("%.0f fps  %.0f tps", ebiten.ActualFPS(), ebiten.ActualTPS()), 12, false,
+			8*a.scale, a.h-12*a.scale, render.Left, a.theme.Warning)
+		a.texts.Flush(screen)
+	}
+}
+
+// LayoutF keeps one logical pixel per device pixel, so text and lines are crisp at
+// device scale 1, 1.5 and 2.
+func (a *App) LayoutF(ow, oh float64) (float64, float64) {
+	s := 1.0
+	if m := ebiten.Monitor(); m != nil {
+		s = m.DeviceScaleFactor()
+	}
+	if s <= 0 {
+		s = 1
+	}
+	w, h := ow*s, oh*s
+	if a.flags.scale > 0 {
+		// --scale: the same device pixels, drawn as a monitor of that scale would.
+		s = a.flags.scale
+	}
+	a.w, a.h, a.scale = w, h, s
+	return w, h
+}
+
+// Layout is required by ebiten.Game; LayoutF takes precedence.
+func (a *App) Layout(ow, oh int) (int, int) {
+	w, h := a.LayoutF(float64(ow), float64(oh))
+	return int(w), int(h)
+}
+
+// writeLayout writes --layout-out when what the layers show moved.
+func (a *App) writeLayout() {
+	if a.flags.layoutOut == "" || a.w == 0 {
+		return
+	}
+	var ls []*Layout
+	for _, l := range a.layers() {
+		ls = append(ls, a.layouts[l])
+	}
+	data, err := encodeLayouts(a.scene.gameName(), a.w, a.h, a.scale, ls)
+	if err == nil {
+		err = writeFileIfChanged(a.flags.layoutOut, data, &a.lastLayout)
+	}
+	if err != nil {
+		a.showError("layout-out: " + err.Error())
+	}
+}
+
+// showError shows msg in the banner until it is dismissed.
+func (a *App) showError(msg string) { a.bar.show(msg, true, time.Time{}) }
+
+// showNotice shows msg in the banner for a few seconds.
+func (a *App) showNotice(msg string) { a.bar.show(msg, false, time.Now().Add(4*time.Second)) }

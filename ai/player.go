@@ -1,0 +1,288 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"trihex/game"
+)
+
+// Player is the computer player of one game as the app runs it: one engine per
+// side (they keep their trees between moves), one search at a time on its own
+// goroutine, polled without blocking once a frame, the pace between its moves so
+// that they can be followed, the progress line and the hint for a human.
+// Everything is called from one goroutine (the app's Update); the clock is
+// injected so that tests need not wait.
+type Player struct {
+	// Paused keeps the computer from moving (Computer vs Computer after an undo, a
+	// game opened on its turn, an answer that was not legal); Space resumes.
+	Paused bool
+	// Details shows the best move so far and its estimate in ProgressText (key T).
+	Details bool
+	// NewEngine makes the engine of a level (NewLevel); tests put a fake here.
+	NewEngine func(level int, seed uint64) (Engine, error)
+	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
+	NewHintEngine func() Engine
+
+	now      func() time.Time
+	engines  [2]Engine
+	levels   [2]int // the level each engine was made for
+	job      *Job
+	jobPly   int // the ply the job started at: a stale answer is dropped
+	jobStart time.Time
+	best     Info // the latest progress
+	bestTxt  string
+	hasBest  bool
+	ready    *Info     // an answer waiting for the pace
+	readyPly int       // the ply it answers
+	lastMove time.Time // when the last move was played, for the pace
+
+	hintJob *Job
+	hintPly int
+	hint    game.Move // the suggested move, until the next move; zero when none
+	hintTxt string
+
+	moves []game.Move // scratch for the legality checks
+}
+
+// NewPlayer returns a player with details shown whose first move waits for the
+// pace from now. A nil now means time.Now.
+func NewPlayer(now func() time.Time) *Player {
+	if now == nil {
+		now = time.Now
+	}
+	return &Player{Details: true, NewEngine: NewLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
+}
+
+// Pace is the least time between the computer's moves at an animation speed
+// (0.5 slow, 1 normal, 2 fast; ≤ 0 means 1), so that they can be followed: never
+// below 0.6 s.
+func Pace(speed float64) time.Duration {
+	if speed <= 0 {
+		speed = 1
+	}
+	return max(600*time.Millisecond, time.Duration(float64(1200*time.Millisecond)/speed))
+}
+
+// errNoMove is returned by Poll when an answer was not a legal move.
+var errNoMove = errors.New("ai: the computer found no move")
+
+// Poll runs the computer: it never blocks. live is the live position and ply the
+// moves played to reach it (a change of ply makes a running search stale); level
+// is the level of the side to move when the computer plays it, 0 when a human
+// does. It collects progress and answers, starts a search when the computer is to
+// move and none runs, and returns the move to play once the answer is in, pace
+// has passed since the last move and canPlay (no animation running, not
+// reviewing). The answer is checked, not trusted: one that is not legal pauses
+// the player and comes back as an error.
+func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.Duration) (game.Move, bool, error) {
+	p.pollHint(live, ply)
+	if p.job != nil && p.jobPly != ply {
+		p.cancelJob() // the position changed under it
+	}
+	if p.job != nil {
+		p.drain(live)
+	}
+	if p.ready != nil && p.readyPly != ply {
+		p.ready = nil
+	}
+	if level <= 0 || live.Result().Over || p.Paused {
+		p.ready = nil
+		return game.Move{}, false, nil
+	}
+	if p.ready != nil {
+		if !canPlay || p.now().Sub(p.lastMove) < pace {
+			return game.Move{}, false, nil
+		}
+		inf := *p.ready
+		p.ready, p.hasBest = nil, false
+		if !p.legal(live, inf.Move) {
+			p.Paused = true
+			return game.Move{}, false, errNoMove
+		}
+		return inf.Move, true, nil
+	}
+	if p.job == nil {
+		if err := p.start(live, ply, level); err != nil {
+			p.Paused = true
+			return game.Move{}, false, err
+		}
+	}
+	return game.Move{}, false, nil
+}
+
+// drain takes the search's progress and, once it is done, its answer.
+func (p *Player) drain(live game.State) {
+	for {
+		select {
+		case inf := <-p.job.Progress:
+			if p.legal(live, inf.Move) {
+				p.best, p.hasBest = inf, true
+				p.bestTxt = live.FormatMove(inf.Move)
+			}
+			continue
+		default:
+		}
+		break
+	}
+	select {
+	case inf, ok := <-p.job.Done:
+		p.job = nil
+		if ok {
+			p.ready, p.readyPly = &inf, p.jobPly
+		}
+	default:
+	}
+}
+
+// start starts the search of the side to move in live with its level's engine.
+func (p *Player) start(live game.State, ply, level int) error {
+	side := live.ToMove()
+	if p.engines[side] == nil || p.levels[side] != level {
+		e, err := p.NewEngine(level, uint64(p.now().UnixNano()))
+		if err != nil {
+			return err
+		}
+		p.engines[side], p.levels[side] = e, level
+	}
+	// Start searches its own copy of the position.
+	p.job = Start(context.Background(), p.engines[side], live)
+	p.jobPly = ply
+	p.jobStart = p.now()
+	p.hasBest = false
+	return nil
+}
+
+// legal reports whether mv is a legal move in s: the worker's answers are
+// checked, not trusted.
+func (p *Player) legal(s game.State, mv game.Move) bool {
+	p.moves = s.LegalMoves(p.moves[:0])
+	return slices.Contains(p.moves, mv)
+}
+
+// pollHint collects the hint's answer, kept only for the position it was asked in.
+func (p *Player) pollHint(live game.State, ply int) {
+	if p.hintJob == nil {
+		return
+	}
+	select {
+	case inf, ok := <-p.hintJob.Done:
+		p.hintJob = nil
+		if ok && p.hintPly == ply && !live.Result().Over && p.legal(live, inf.Move) {
+			p.hint, p.hintTxt = inf.Move, live.FormatMove(inf.Move)
+		}
+	default:
+	}
+}
+
+// cancelJob stops the computer's search. A cancelled engine may still be finishing
+// on its goroutine, so it is replaced rather than reused.
+func (p *Player) cancelJob() {
+	if p.job == nil {
+		return
+	}
+	p.job.Cancel()
+	p.job = nil
+	p.engines, p.levels = [2]Engine{}, [2]int{}
+}
+
+// Cancel stops the computer's search and the hint and forgets a waiting answer,
+// the progress and the hint: the position is about to change.
+func (p *Player) Cancel() {
+	p.cancelJob()
+	if p.hintJob != nil {
+		p.hintJob.Cancel()
+		p.hintJob = nil
+	}
+	p.ready, p.hasBest = nil, false
+	p.clearHint()
+}
+
+// Close stops everything; call it when the game is left.
+func (p *Player) Close() { p.Cancel() }
+
+// MovePlayed is called after every change of the live position (a move, an undo,
+// a redo): the pace restarts and the hint, which was for the old position, goes.
+func (p *Player) MovePlayed() {
+	p.lastMove = p.now()
+	p.clearHint()
+}
+
+// TogglePause pauses or resumes the computer (Space); it moves straight away on
+// resuming.
+func (p *Player) TogglePause() {
+	p.Paused = !p.Paused
+	p.lastMove = time.Time{}
+}
+
+func (p *Player) clearHint() { p.hint, p.hintTxt = game.Move{}, "" }
+
+// AskHint starts the hint's search for the side to move in live, reached after
+// ply moves, unless one runs or the game is over. The caller checks that a human
+// is to move.
+func (p *Player) AskHint(live game.State, ply int) {
+	if p.hintJob != nil || live.Result().Over {
+		return
+	}
+	p.clearHint()
+	p.hintJob = Start(context.Background(), p.NewHintEngine(), live)
+	p.hintPly = ply
+}
+
+// Hint is the suggested move for the live position, once the hint's search has
+// answered, until the next move.
+func (p *Player) Hint() (game.Move, bool) { return p.hint, p.hintTxt != "" }
+
+// HintText is the suggested move's spelling, or "".
+func (p *Player) HintText() string { return p.hintTxt }
+
+// HintRunning reports whether the hint's search runs.
+func (p *Player) HintRunning() bool { return p.hintJob != nil }
+
+// Thinking reports whether the computer searches or holds an answer back for the
+// pace.
+func (p *Player) Thinking() bool { return p.job != nil || p.ready != nil }
+
+// StatusText is the status line's note on the computer: "paused · Space resumes"
+// when it is paused on its turn (computerToMove), "thinking" with dots that count
+// the time while it thinks, or "".
+func (p *Player) StatusText(computerToMove bool) string {
+	if p.Paused && computerToMove {
+		return "paused · Space resumes"
+	}
+	if !p.Thinking() {
+		return ""
+	}
+	return "thinking" + strings.Repeat(".", int(p.now().Sub(p.jobStart)/(300*time.Millisecond))%4)
+}
+
+// ProgressText is the line in the thinking side's box: the best move so far and
+// its estimated chance to win, with the depth or the playouts; "thinking…" while
+// there is none yet or Details is off; "" when the computer is not thinking.
+func (p *Player) ProgressText() string {
+	switch {
+	case !p.Thinking():
+		return ""
+	case !p.Details || !p.hasBest:
+		return "thinking…"
+	case p.best.Depth > 0:
+		return fmt.Sprintf("best %s · wins %.0f%% · depth %d", p.bestTxt, 100*p.best.Value, p.best.Depth)
+	}
+	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", p.bestTxt, 100*p.best.Value, kilo(p.best.Playouts))
+}
+
+// kilo writes a count briefly: 950, 12k, 1.2M.
+func kilo(n int) string {
+	switch {
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return strconv.Itoa(n)
+}

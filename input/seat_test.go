@@ -1,0 +1,20 @@
+package input
+
+import "testing"
+
+func TestSeatTags(t *testing.T) {
+	for _, s := range []Seat{{Level: 3}, {Computer: true, Level: 1}, {Computer: true, Level: 5}} {
+		got := SeatFromTag(s.Tag(), 3)
+		if got != s {
+			t.Errorf("seat %+v written %q reads back as %+v", s, s.Tag(), got)
+		}
+	}
+	for _, v := range []string{"", "Human", "Trihex level 9", "Trihex level x", "Alice"} {
+		if got := SeatFromTag(v, 2); got.Computer || got.Level != 2 {
+			t.Errorf("tag %q: %+v, want a human", v, got)
+		}
+	}
+	if (Seat{Computer: true, Level: 4}).String() != "Computer 4" || (Seat{Level: 4}).String() != "Human" {
+		t.Error("seat names")
+	}
+}

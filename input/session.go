@@ -1,0 +1,442 @@
+package input
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"trihex/ai"
+	"trihex/game"
+	"trihex/game/hex"
+	"trihex/save"
+)
+
+// EventKind says what an operation of a Session did.
+type EventKind int
+
+// The events a Session reports; the scene turns them into animations, sounds,
+// the autosave and the record written out.
+const (
+	MovePlayed  EventKind = iota // Move was played in Before, giving After
+	MovesUndone                  // Plies moves were taken back, from Before to After
+	MovesRedone                  // Plies moves were replayed; Move, the last, was played in Before
+	ViewChanged                  // the position shown changed, not the game
+	GameOver                     // the move just played or redone ended the game (After)
+	Saved                        // the game was saved to Path
+	Failed                       // an operation or the computer failed: Err
+)
+
+// Sound is the sound of a move played or redone.
+type Sound int
+
+// The sounds of moves: the game's end, a capture (Attangle), a stack or tile moved
+// (Abande, Andantino's continuation) or a piece placed.
+const (
+	SoundPlace Sound = iota
+	SoundMove
+	SoundCapture
+	SoundEnd
+)
+
+// Event is one thing an operation did.
+type Event struct {
+	Kind          EventKind
+	Move          Choice // the move to animate (for a redo, the last redone)
+	Before, After game.State
+	Plies         int   // the moves played, taken back or redone
+	Sound         Sound // for MovePlayed and MovesRedone
+	Err           error // for Failed
+}
+
+// Changed reports whether the event changed the moves of the game, so that the
+// autosave and the record written out must follow.
+func (e Event) Changed() bool {
+	return e.Kind == MovePlayed || e.Kind == MovesUndone || e.Kind == MovesRedone
+}
+
+// Session is one game as the player sees it, without a display: the match and
+// the picker that builds moves from clicks, who plays each side, the series, the
+// record's tags, the file it belongs to and whether it has unsaved moves, and the
+// computer player. The scene reads the exported fields and changes the game only
+// through the methods, which keep the picker, the computer and the unsaved flag in
+// step and return what happened as events.
+type Session struct {
+	Info    *game.Info
+	Opts    game.Options
+	Match   *Match
+	Picker  *Picker // offers InputState's moves; reset after every change
+	Seats   [2]Seat // by side: First, Second
+	Series  *Series // an Andantino series, or nil
+	Tags    []save.Tag
+	Path    string    // the file the game was opened from or saved to
+	Started time.Time // when the game began, for the Date tag
+	Speed   float64   // animation and computer pace: 0.5 slow, 1 normal, 2 fast
+	Replay  Replay    // the review's play/pause, moved on by Tick
+
+	Computer *ai.Player
+
+	now       func() time.Time
+	dirty     bool      // moves played or taken back since the last save
+	lastTick  time.Time // for the replay's pace
+	hintMv    game.Move // the move hintCells are the cells of
+	hintPly   int
+	hintCells []hex.Coord
+}
+
+// NewSession starts a game of info under opts with seats (White or Black first).
+// A nil now means time.Now; the computer's pace and the Date tag read it.
+func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() time.Time) *Session {
+	if now == nil {
+		now = time.Now
+	}
+	start := info.New(opts)
+	s := &Session{
+		Info:     info,
+		Opts:     opts,
+		Match:    NewMatch(start),
+		Picker:   NewPicker(nil),
+		Seats:    seats,
+		Started:  now(),
+		Speed:    1,
+		Replay:   Replay{Speed: 1},
+		Computer: ai.NewPlayer(now),
+		now:      now,
+	}
+	s.Tags = []save.Tag{{Name: "Date", Value: s.Started.Format("2006-01-02")}}
+	s.Picker.Reset(s.InputState())
+	return s
+}
+
+// SessionFromGame continues a recorded game with its players (seats from the
+// player tags, humans at fallbackLevel), its tags and its series. The computer
+// waits for Space when the game opens on its turn with a human playing, and
+// always when it plays both sides. It starts saved.
+func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Session {
+	var seats [2]Seat
+	for i, side := range g.Info.Players {
+		v, _ := g.Record.Get(side)
+		seats[i] = SeatFromTag(v, fallbackLevel)
+	}
+	s := NewSession(g.Info, g.Start.Options(), seats, now)
+	for _, m := range g.Moves {
+		if err := s.Match.Play(m); err != nil {
+			break // cannot happen: save.Read replayed every move
+		}
+	}
+	s.Tags = append([]save.Tag(nil), g.Record.Tags...)
+	if g.Info.Name == "Andantino" {
+		s.Series = SeriesFromTags(g.Record, seats)
+	}
+	if (s.ComputerToMove() && s.Humans()) || !s.Humans() {
+		s.Computer.Paused = true // not a surprise move on opening
+	}
+	s.Picker.Reset(s.InputState())
+	return s
+}
+
+// Humans reports whether a human plays either side.
+func (s *Session) Humans() bool { return !s.Seats[0].Computer || !s.Seats[1].Computer }
+
+// ComputerToMove reports whether the computer is to move in the live position.
+func (s *Session) ComputerToMove() bool {
+	live := s.Match.Live()
+	return !live.Result().Over && s.Seats[live.ToMove()].Computer
+}
+
+// InputState is the position clicks act on: the live one, or nil while reviewing,
+// once the game is over and on the computer's turn.
+func (s *Session) InputState() game.State {
+	if s.Match.Reviewing() || s.Match.Live().Result().Over || s.ComputerToMove() {
+		return nil
+	}
+	return s.Match.Live()
+}
+
+// Play plays a move: a human's from the picker, or the computer's.
+func (s *Session) Play(ch Choice) []Event { return s.play(ch) }
+
+// Pass plays the move that names no cell (Abande's pass) when it is legal for a
+// human now.
+func (s *Session) Pass() []Event {
+	ch, ok := s.Picker.Pass()
+	if !ok {
+		return nil
+	}
+	return s.play(ch)
+}
+
+// play is the one way a move enters the game.
+func (s *Session) play(ch Choice) []Event {
+	before := s.Match.Live()
+	if err := s.Match.Play(ch.Move); err != nil {
+		return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, err)}}
+	}
+	after := s.Match.Live()
+	s.changed()
+	evs := []Event{{Kind: MovePlayed, Move: ch, Before: before, After: after, Plies: 1, Sound: soundOf(ch, after)}}
+	return s.gameOver(evs, before, after)
+}
+
+// changed follows a change of the live position.
+func (s *Session) changed() {
+	s.Picker.Reset(s.InputState())
+	s.dirty = true
+	s.Computer.MovePlayed()
+}
+
+// gameOver adds the GameOver event when the game has just ended.
+func (s *Session) gameOver(evs []Event, before, after game.State) []Event {
+	if after.Result().Over && !before.Result().Over {
+		evs = append(evs, Event{Kind: GameOver, Before: before, After: after})
+	}
+	return evs
+}
+
+// soundOf is the sound of ch, played to reach after.
+func soundOf(ch Choice, after game.State) Sound {
+	switch {
+	case after.Result().Over:
+		return SoundEnd
+	case len(ch.Cells) >= 3:
+		return SoundCapture
+	case len(ch.Cells) == 2:
+		return SoundMove
+	}
+	return SoundPlace
+}
+
+// Undo takes back a move; against the computer, its move and yours, so that it
+// is your turn again. Computer vs Computer pauses. The computer's search stops.
+func (s *Session) Undo() []Event {
+	s.Computer.Cancel()
+	s.Replay.Stop()
+	wasReviewing := s.Match.Reviewing()
+	s.Match.ToLive()
+	before, n := s.Match.Live(), s.Match.Len()
+	if !s.Match.Undo() {
+		return s.viewEvents(wasReviewing)
+	}
+	if s.Humans() {
+		for s.ComputerToMove() && s.Match.CanUndo() {
+			s.Match.Undo()
+		}
+	} else {
+		s.Computer.Paused = true
+	}
+	s.changed()
+	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live(), Plies: n - s.Match.Len()}}
+}
+
+// Redo replays an undone move; against the computer, its move and yours, so that
+// it does not answer afresh and cut the redo history. Computer vs Computer
+// pauses.
+func (s *Session) Redo() []Event {
+	s.Computer.Cancel()
+	if !s.Humans() {
+		s.Computer.Paused = true
+	}
+	s.Replay.Stop()
+	wasReviewing := s.Match.Reviewing()
+	s.Match.ToLive()
+	first, n := s.Match.Live(), s.Match.Len()
+	before := first
+	if !s.Match.Redo() {
+		return s.viewEvents(wasReviewing)
+	}
+	for s.Humans() && s.ComputerToMove() && s.Match.CanRedo() {
+		before = s.Match.Live() // the last move redone is the one animated
+		s.Match.Redo()
+	}
+	mv, _ := s.Match.Move(s.Match.Len() - 1)
+	ch := Choice{Move: mv, Text: before.FormatMove(mv), Cells: Cells(before, mv)}
+	after := s.Match.Live()
+	s.changed()
+	evs := []Event{{Kind: MovesRedone, Move: ch, Before: before, After: after, Plies: s.Match.Len() - n, Sound: soundOf(ch, after)}}
+	return s.gameOver(evs, first, after)
+}
+
+// viewEvents resets the picker after the shown position may have changed.
+func (s *Session) viewEvents(changed bool) []Event {
+	if !changed {
+		return nil
+	}
+	s.Picker.Reset(s.InputState())
+	return []Event{{Kind: ViewChanged, After: s.Match.View()}}
+}
+
+// Review shows the position after i moves, stopping the replay.
+func (s *Session) Review(i int) []Event { return s.review(func() { s.Match.Review(i) }) }
+
+// Back shows the position one move earlier.
+func (s *Session) Back() []Event { return s.review(s.Match.Back) }
+
+// Forward shows the position one move later.
+func (s *Session) Forward() []Event { return s.review(s.Match.Forward) }
+
+// ToLive shows the live position.
+func (s *Session) ToLive() []Event { return s.review(s.Match.ToLive) }
+
+func (s *Session) review(f func()) []Event {
+	s.Replay.Stop()
+	f()
+	return s.viewEvents(true)
+}
+
+// ToggleReplay starts or pauses the replay of the game's positions.
+func (s *Session) ToggleReplay() []Event {
+	s.Replay.Toggle(s.Match)
+	s.lastTick = time.Time{}
+	return s.viewEvents(true)
+}
+
+// ResumeHere plays on from the reviewed position: the later moves are taken back
+// as Undo takes them back, so they stay redoable until another move is played,
+// and the reviewed position becomes the live one. Computer vs Computer pauses.
+func (s *Session) ResumeHere() []Event {
+	if !s.Match.Reviewing() {
+		return nil
+	}
+	s.Computer.Cancel()
+	s.Replay.Stop()
+	to := s.Match.ViewIndex()
+	before, n := s.Match.Live(), s.Match.Len()
+	for s.Match.Len() > to {
+		s.Match.Undo()
+	}
+	if !s.Humans() {
+		s.Computer.Paused = true
+	}
+	s.changed()
+	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live(), Plies: n - s.Match.Len()}}
+}
+
+// Tick runs once a frame: it polls the computer and plays its move once it is
+// ready, its pace has passed and canPlay (no animation running), and moves a
+// running replay on.
+func (s *Session) Tick(canPlay bool) []Event {
+	var evs []Event
+	live := s.Match.Live()
+	level := 0
+	if s.ComputerToMove() {
+		level = max(1, s.Seats[live.ToMove()].Level)
+	}
+	mv, ok, err := s.Computer.Poll(live, s.Match.Len(), level, canPlay && !s.Match.Reviewing(), ai.Pace(s.Speed))
+	if err != nil {
+		evs = append(evs, Event{Kind: Failed, Err: err})
+	}
+	if ok {
+		evs = append(evs, s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})...)
+	}
+	now := s.now()
+	dt := 0.0
+	if !s.lastTick.IsZero() {
+		dt = now.Sub(s.lastTick).Seconds()
+	}
+	s.lastTick = now
+	if s.Replay.Tick(s.Match, dt) {
+		evs = append(evs, s.viewEvents(true)...)
+	}
+	return evs
+}
+
+// AskHint starts the hint's search when a human is to move in the live position.
+func (s *Session) AskHint() {
+	if s.InputState() == nil {
+		return
+	}
+	s.Computer.AskHint(s.Match.Live(), s.Match.Len())
+}
+
+// HintCells are the cells of the suggested move, until the next move.
+func (s *Session) HintCells() []hex.Coord {
+	mv, ok := s.Computer.Hint()
+	if !ok {
+		return nil
+	}
+	if mv != s.hintMv || s.hintPly != s.Match.Len() || s.hintCells == nil {
+		s.hintMv, s.hintPly = mv, s.Match.Len()
+		s.hintCells = Cells(s.Match.Live(), mv)
+	}
+	return s.hintCells
+}
+
+// ProgressText is the line in side pl's box while its computer thinks, or "".
+func (s *Session) ProgressText(pl game.Player) string {
+	if s.Match.Live().ToMove() != pl || !s.Seats[pl].Computer {
+		return ""
+	}
+	return s.Computer.ProgressText()
+}
+
+// Saved records that the game was written to path.
+func (s *Session) Saved(path string) []Event {
+	s.Path, s.dirty = path, false
+	return []Event{{Kind: Saved}}
+}
+
+// MarkUnsaved marks the game as not saved to a file of the user's, as a game
+// continued from the autosave is.
+func (s *Session) MarkUnsaved() { s.dirty = true }
+
+// Unsaved reports whether quitting or opening another game would lose moves:
+// moves were played or taken back since it was saved, and there is at least one.
+func (s *Session) Unsaved() bool { return s.dirty && s.Match.Len() > 0 }
+
+// Record is the game's record: its tags (those of a loaded record kept), the
+// seats as player tags, and the moves in effect.
+func (s *Session) Record() (string, error) {
+	tags := append([]save.Tag(nil), s.Tags...)
+	if len(tags) == 0 {
+		tags = append(tags, save.Tag{Name: "Date", Value: s.Started.Format("2006-01-02")})
+	}
+	for i, side := range s.Info.Players {
+		tags = append(tags, save.Tag{Name: side, Value: s.Seats[i].Tag()})
+	}
+	return save.Format(s.Match.Start(), s.Match.Moves(), tags)
+}
+
+// SeriesNext reports whether the series' next game can start now.
+func (s *Session) SeriesNext() bool {
+	live := s.Match.Live()
+	return s.Series != nil && live.Result().Over && !s.Match.Reviewing() && !s.Series.Over(live)
+}
+
+// NextSeriesGame is the series' next game, colours swapped, with its Series tag;
+// nil unless SeriesNext. The caller closes this session.
+func (s *Session) NextSeriesGame() *Session {
+	if !s.SeriesNext() {
+		return nil
+	}
+	sr := s.Series.Next(s.Match.Live())
+	ns := NewSession(s.Info, s.Opts, sr.GameSeats(), s.now)
+	ns.Series = sr
+	ns.Tags = append(ns.Tags, sr.Tag())
+	ns.Speed = s.Speed
+	return ns
+}
+
+// ResultText says how the game in s ended, RULES.md style, or "" while it goes on.
+func (s *Session) ResultText(st game.State) string {
+	r := st.Result()
+	if !r.Over {
+		return ""
+	}
+	if sc, ok := st.(game.Scorer); ok {
+		v := sc.Score()
+		if r.Winner == game.NoPlayer {
+			return fmt.Sprintf("Draw %d–%d", v[0], v[1])
+		}
+		return fmt.Sprintf("%s wins %d–%d", s.Info.Players[r.Winner], v[r.Winner], v[1-r.Winner])
+	}
+	reason := r.Reason
+	if strings.Contains(reason, "50 tiles") {
+		reason = "all 50 tiles played"
+	}
+	if r.Winner == game.NoPlayer {
+		return "Draw: " + reason
+	}
+	return s.Info.Players[r.Winner] + " wins: " + reason
+}
+
+// Close stops the computer; call it when the game is left.
+func (s *Session) Close() { s.Computer.Close() }

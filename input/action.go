@@ -1,0 +1,150 @@
+package input
+
+// Command is something the player asks of the app, by a key (see Keymap), a menu
+// item or a button. Scenes act on commands, not on keys, so one table says which
+// key does what and the ? sheet and the README are checked against it.
+//
+// (It is not called Action because Action names what a click on a cell does, in
+// the Picker.)
+type Command int
+
+// The commands. Their String names are the widget ids of the buttons and menu
+// items that give them where such a widget exists ("undo", "rv-back", "saveas"), so
+// the layout JSON can name them.
+const (
+	CmdNone Command = iota
+
+	// At the board.
+	CmdCancel        // Esc: drop a half-built move
+	CmdPass          // P
+	CmdUndo          // Ctrl+Z: against the computer, its move and yours
+	CmdRedo          // Ctrl+Y
+	CmdHint          // H: ring the computer's suggestion
+	CmdDetails       // T: show or hide the computer's best move and estimate
+	CmdPauseComputer // Space
+	CmdFitView       // Home: fit the Andantino surface, ending any pan or zoom
+	CmdSeriesNext    // N: next game of an Andantino series
+
+	// Reviewing the game (the bar under the board).
+	CmdReviewStart   // the first position (bar button only)
+	CmdReviewBack    // Left or J: one position back
+	CmdReviewForward // Right or L: one position forward
+	CmdReviewLive    // End: back to the live position
+	CmdReplayToggle  // K: play or pause the replay
+	CmdReplaySpeed   // next replay pace (bar button only)
+
+	// Pages and the window.
+	CmdRules      // F1: the rules of the game
+	CmdShortcuts  // ?: the shortcut sheet
+	CmdFullscreen // F11
+
+	// The File menu.
+	CmdFileMenu   // Alt+F: open it
+	CmdNew        // Ctrl+N: back to the start screen
+	CmdOpen       // Ctrl+O
+	CmdOpenRecent // a recent file (menu only; the menu item carries the path)
+	CmdSave       // Ctrl+S
+	CmdSaveAs     // Ctrl+Shift+S
+	CmdQuit       // Ctrl+Q
+
+	// The View menu.
+	CmdViewMenu   // Alt+V: open it
+	CmdNextTheme  // V: cycle the themes
+	CmdSetTheme   // one theme by name (menu only; the menu item carries the name)
+	CmdCoords     // C
+	CmdFlip       // R: turn the board 180°
+	CmdSound      // M: sound on or off
+	CmdVolumeDown // [
+	CmdVolumeUp   // ]
+
+	// Boxes, menus and pages.
+	CmdConfirm   // Enter: the confirm box's Yes, or the path field's OK
+	CmdDismiss   // Esc: close a box, menu, page or banner without acting
+	CmdBackspace // delete the last character of the path field (auto-repeats)
+
+	// The start screen.
+	CmdGamePrev // Left: the game before the chosen one
+	CmdGameNext // Right: the game after it
+	CmdGame1    // 1: choose the first game
+	CmdGame2    // 2
+	CmdGame3    // 3
+	CmdStart    // Enter: start the chosen game
+
+	numCommands
+)
+
+var commandNames = [numCommands]string{
+	CmdNone:          "none",
+	CmdCancel:        "cancel",
+	CmdPass:          "pass",
+	CmdUndo:          "undo",
+	CmdRedo:          "redo",
+	CmdHint:          "hint",
+	CmdDetails:       "details",
+	CmdPauseComputer: "pause",
+	CmdFitView:       "fit-view",
+	CmdSeriesNext:    "series-next",
+	CmdReviewStart:   "rv-start",
+	CmdReviewBack:    "rv-back",
+	CmdReviewForward: "rv-fwd",
+	CmdReviewLive:    "rv-end",
+	CmdReplayToggle:  "rv-play",
+	CmdReplaySpeed:   "rv-speed",
+	CmdRules:         "rules",
+	CmdShortcuts:     "shortcuts",
+	CmdFullscreen:    "fullscreen",
+	CmdFileMenu:      "file",
+	CmdNew:           "new",
+	CmdOpen:          "open",
+	CmdOpenRecent:    "recent",
+	CmdSave:          "save",
+	CmdSaveAs:        "saveas",
+	CmdQuit:          "quit",
+	CmdViewMenu:      "view",
+	CmdNextTheme:     "next-theme",
+	CmdSetTheme:      "theme",
+	CmdCoords:        "coords",
+	CmdFlip:          "flip",
+	CmdSound:         "sound",
+	CmdVolumeDown:    "vol-down",
+	CmdVolumeUp:      "vol-up",
+	CmdConfirm:       "confirm",
+	CmdDismiss:       "dismiss",
+	CmdBackspace:     "backspace",
+	CmdGamePrev:      "game-prev",
+	CmdGameNext:      "game-next",
+	CmdGame1:         "game-1",
+	CmdGame2:         "game-2",
+	CmdGame3:         "game-3",
+	CmdStart:         "start",
+}
+
+func (c Command) String() string {
+	if c >= 0 && c < numCommands {
+		return commandNames[c]
+	}
+	return "command?"
+}
+
+// ParseCommand is the inverse of String.
+func ParseCommand(s string) (Command, bool) {
+	for c, name := range commandNames {
+		if name == s {
+			return Command(c), true
+		}
+	}
+	return CmdNone, false
+}
+
+// Commands lists every command but CmdNone, in order.
+func Commands() []Command {
+	out := make([]Command, 0, numCommands-1)
+	for c := CmdNone + 1; c < numCommands; c++ {
+		out = append(out, c)
+	}
+	return out
+}
+
+// Unbound are the commands no key gives: a menu item or a button gives them, with
+// an argument (a path, a theme) or because a key would add little.
+var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed}

@@ -155,3 +155,50 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("bad files: exit %d, stderr %q", code, errs)
 	}
 }
+
+// The usage lists every command of the table, and help prints it on stdout.
+func TestUsage(t *testing.T) {
+	code, out, errs := runCmd("help")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "usage:\n  trihex ") {
+		t.Fatalf("help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, c := range commands {
+		if !strings.Contains(out, "\n  "+c.usage+"\n") || !strings.Contains(c.usage, c.name) {
+			t.Errorf("the usage lacks %s (%q)", c.name, c.usage)
+		}
+	}
+	for _, name := range []string{"perft", "moves", "bench", "check", "think", "arena", "install-desktop", "uninstall-desktop"} {
+		if !strings.Contains(out, "trihex "+name) && !strings.Contains(out, "|"+name) {
+			t.Errorf("the usage lacks %s", name)
+		}
+	}
+	// A bad flag of the app: its usage line, then the general usage, exit 2.
+	code, out, errs = runCmd("--no-such-flag")
+	if code != 2 || out != "" || !strings.Contains(errs, "usage: trihex [FILE.trihex]") || !strings.Contains(errs, "\n  trihex arena ") {
+		t.Errorf("bad flag: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// Each command of the table is reached through run: a usage error exits 2 with
+// the command's own usage line.
+func TestDispatch(t *testing.T) {
+	for _, c := range commands {
+		args := []string{c.name, "--no-such-flag"}
+		if c.name == "moves" || c.name == "check" { // no flags: a file of that name
+			args = args[:1]
+		}
+		if code, _, errs := runCmd(args...); code != 2 || !strings.Contains(errs, "usage: "+c.usage) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	// think on a finished game says so.
+	code, out, errs := runCmd("think", "save/testdata/golden/andantino.trihex")
+	if code != 1 || out != "" || !strings.Contains(errs, "trihex: the game is over: White wins") {
+		t.Errorf("think: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A tiny arena ends with its result line.
+	code, out, _ = runCmd("arena", "--game", "attangle", "--a", "1", "--b", "random", "--games", "2", "--playouts", "50")
+	if code != 0 || !strings.Contains(out, "\nresult: ") {
+		t.Errorf("arena: exit %d, stdout %q", code, out)
+	}
+}

@@ -97,15 +97,14 @@ func parseAppFlags(args []string) (*appFlags, error) {
 		return nil, fmt.Errorf("--size %q: want WxH, at least 320x240", *size)
 	}
 	if *load != "" {
-		file, err := os.Open(*load)
+		g, err := save.ReadFile(*load)
+		if fe, ok := errors.AsType[*save.FileError](err); ok {
+			err = fmt.Errorf("%s: %v", *load, fe.Err) // named by the path as typed
+		}
 		if err != nil {
 			return nil, err
 		}
-		defer file.Close()
-		if f.load, err = save.Read(file); err != nil {
-			return nil, fmt.Errorf("%s: %v", *load, err)
-		}
-		f.loadPath = *load
+		f.load, f.loadPath = g, *load
 	}
 	if f.game != "" {
 		info, err := game.Lookup(f.game)

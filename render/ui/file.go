@@ -453,16 +453,10 @@ func (a *app) openPath(path string) {
 }
 
 func openRecord(path string) (*save.Game, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
+	if path == "-" {
+		path = "./-" // a file named "-": the window never reads standard input
 	}
-	defer f.Close()
-	g, err := save.Read(f)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %v", filepath.Base(path), err)
-	}
-	return g, nil
+	return save.ReadFile(path)
 }
 
 func (a *app) saveTo(path string) {

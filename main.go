@@ -1,50 +1,157 @@
-// Command trihex plays Abande, Attangle and Andantino. Without arguments it opens
-// the desktop app; the subcommands perft, moves and bench run without a display.
+// Command trihex plays Abande, Attangle and Andantino. Without a subcommand it
+// opens the desktop app; the subcommands in the table below run without a display.
 package main
 
 import (
+	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"os"
+	"strings"
 
+	"trihex/ai/arena"
+	"trihex/assets/desktop"
+	"trihex/game"
 	_ "trihex/game/all"
+	"trihex/game/cli"
 	"trihex/render/ui"
+	"trihex/save"
 )
+
+// A command is a subcommand: trihex NAME ARGS… calls run with ARGS and exits with
+// its status (0, 1 for a failure, 2 for a usage error).
+type command struct {
+	name  string
+	usage string // the usage line, printed by trihex help
+	run   func(args []string, stdout, stderr io.Writer) int
+}
+
+// commands are the subcommands, in the order trihex help lists them.
+var commands = []command{
+	{"perft", cli.PerftUsage, cli.Perft},
+	{"moves", cli.MovesUsage, cli.Moves},
+	{"bench", cli.BenchUsage, cli.Bench},
+	{"check", cli.CheckUsage, cli.Check},
+	{"think", arena.ThinkUsage, arena.Think},
+	{"arena", arena.ArenaUsage, arena.Arena},
+	{"install-desktop", desktop.Usage, desktop.Install},
+	{"uninstall-desktop", desktop.Usage, desktop.Uninstall},
+}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdout, os.Stderr))
 }
 
+// run is the whole binary: a subcommand, help, or else the desktop app.
 func run(args []string, stdout, stderr io.Writer) int {
 	if len(args) > 0 {
-		if cmd, ok := headless[args[0]]; ok {
-			return cmd(args[1:], stdout, stderr)
+		for _, c := range commands {
+			if args[0] == c.name {
+				return c.run(args[1:], stdout, stderr)
+			}
 		}
-		if args[0] == "help" || args[0] == "-h" || args[0] == "--help" {
+		switch args[0] {
+		case "help", "-h", "--help":
 			usage(stdout)
 			return 0
 		}
 	}
-	switch {
-	case len(args) > 0 && args[0] == "install-desktop":
-		return ui.InstallDesktop(args[1:], stdout, stderr)
-	case len(args) > 0 && args[0] == "uninstall-desktop":
-		return ui.UninstallDesktop(args[1:], stdout, stderr)
-	}
-	code := ui.Run(args, stdout, stderr)
-	if code == 2 {
+	opts, err := appOptions(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "trihex:", err)
+		fmt.Fprintln(stderr, "usage:", appUsage)
 		usage(stderr)
+		return 2
 	}
-	return code
+	return ui.Run(opts, stderr)
 }
 
+const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black|--red human|computer] [--level N] [--options K=V,…] [--size WxH] [--config-dir DIR] [--layout-out FILE] [--record-out FILE] [--fps] [--scale S] [--no-dialogs]"
+
+// appOptions parses the desktop app's flags. The file may come before or after
+// them: the flag package stops at the first argument that is not a flag, so the
+// parse goes on after each one.
+func appOptions(args []string) (ui.Options, error) {
+	o := ui.Options{Players: map[string]string{}}
+	fs := flag.NewFlagSet("trihex", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.StringVar(&o.Game, "game", "", "open straight into this game")
+	for _, side := range []string{"white", "black", "red"} {
+		fs.Func(side, "who plays "+side+": human or computer", func(v string) error {
+			v = strings.ToLower(strings.TrimSpace(v))
+			if v != "human" && v != "computer" {
+				return fmt.Errorf("player %q for %s: want human or computer", v, side)
+			}
+			o.Players[side] = v
+			return nil
+		})
+	}
+	fs.StringVar(&o.Rules, "options", "", "rules options, key=value joined by commas")
+	size := fs.String("size", "", "window size WxH")
+	fs.StringVar(&o.LayoutOut, "layout-out", "", "write cell and button positions as JSON whenever they change")
+	fs.StringVar(&o.RecordOut, "record-out", "", "rewrite the game record after every move")
+	fs.BoolVar(&o.FPS, "fps", false, "show frames and updates per second (and log them each second)")
+	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "testing: write a CPU profile of the session")
+	fs.BoolVar(&o.Fullscreen, "fullscreen", false, "start in fullscreen")
+	load := fs.String("load", "", "open a game record and continue it")
+	fs.IntVar(&o.Level, "level", 0, "computer level 1-5")
+	fs.StringVar(&o.ConfigDir, "config-dir", "", "folder of the autosave and settings")
+	fs.BoolVar(&o.NoDialogs, "no-dialogs", false, "ask for paths in the window instead of native dialogs")
+	fs.Float64Var(&o.Scale, "scale", 0, "testing: draw at this device scale (1, 1.5, 2)")
+	pos, err := cli.SplitFlags(fs, args)
+	switch {
+	case err != nil:
+		return o, err
+	case len(pos) > 1 || (len(pos) == 1 && *load != ""):
+		return o, fmt.Errorf("unexpected argument %q", pos[len(pos)-1])
+	case o.Level != 0 && (o.Level < 1 || o.Level > 5):
+		return o, fmt.Errorf("--level %d: levels are 1 to 5", o.Level)
+	case o.Scale != 0 && (o.Scale < 0.5 || o.Scale > 4):
+		return o, fmt.Errorf("--scale %g: want 0.5 to 4", o.Scale)
+	case o.Game == "" && o.Rules != "":
+		return o, errors.New("--options needs --game")
+	}
+	if len(pos) == 1 {
+		o.File = pos[0] // a bad file opens the window anyway and says why there
+	}
+	if *size != "" {
+		if _, err := fmt.Sscanf(*size, "%dx%d", &o.W, &o.H); err != nil || o.W < 320 || o.H < 240 || o.W > 10000 || o.H > 10000 {
+			return o, fmt.Errorf("--size %q: want WxH, at least 320x240", *size)
+		}
+	}
+	if *load != "" {
+		g, err := save.ReadFile(*load)
+		if fe, ok := errors.AsType[*save.FileError](err); ok {
+			err = fmt.Errorf("%s: %v", *load, fe.Err) // named by the path as typed
+		}
+		if err != nil {
+			return o, err
+		}
+		o.Load, o.LoadPath = g, *load
+	}
+	if o.Game != "" {
+		info, err := game.Lookup(o.Game)
+		if err == nil {
+			_, err = info.ResolveOptions(o.Rules)
+		}
+		if err != nil {
+			return o, err
+		}
+	}
+	return o, nil
+}
+
+// usage prints the general usage: the app, then each subcommand's usage line.
 func usage(w io.Writer) {
-	fmt.Fprintln(w, `usage:
-  trihex                     open the desktop app
-  `+perftUsage+`
-  `+movesUsage+`
-  `+benchUsage+`
-  `+checkUsage+`
-  `+thinkUsage+`
-  `+arenaUsage)
+	var b strings.Builder
+	b.WriteString("usage:\n  trihex                     open the desktop app\n")
+	last := ""
+	for _, c := range commands {
+		if c.usage != last { // install-desktop and uninstall-desktop share a line
+			b.WriteString("  " + c.usage + "\n")
+		}
+		last = c.usage
+	}
+	fmt.Fprint(w, b.String())
 }

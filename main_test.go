@@ -155,3 +155,86 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("bad files: exit %d, stderr %q", code, errs)
 	}
 }
+
+// The usage lists every command of the table, and help prints it on stdout.
+func TestUsage(t *testing.T) {
+	code, out, errs := runCmd("help")
+	if code != 0 || errs != "" || !strings.HasPrefix(out, "usage:\n  trihex ") {
+		t.Fatalf("help: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, c := range commands {
+		if !strings.Contains(out, "\n  "+c.usage+"\n") || !strings.Contains(c.usage, c.name) {
+			t.Errorf("the usage lacks %s (%q)", c.name, c.usage)
+		}
+	}
+	for _, name := range []string{"perft", "moves", "bench", "check", "think", "arena", "install-desktop", "uninstall-desktop"} {
+		if !strings.Contains(out, "trihex "+name) && !strings.Contains(out, "|"+name) {
+			t.Errorf("the usage lacks %s", name)
+		}
+	}
+	// A bad flag of the app: its usage line, then the general usage, exit 2.
+	code, out, errs = runCmd("--no-such-flag")
+	if code != 2 || out != "" || !strings.Contains(errs, "usage: trihex [FILE.trihex]") || !strings.Contains(errs, "\n  trihex arena ") {
+		t.Errorf("bad flag: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+}
+
+// Each command of the table is reached through run: a usage error exits 2 with
+// the command's own usage line.
+func TestDispatch(t *testing.T) {
+	for _, c := range commands {
+		args := []string{c.name, "--no-such-flag"}
+		if c.name == "moves" || c.name == "check" { // no flags: a file of that name
+			args = args[:1]
+		}
+		if code, _, errs := runCmd(args...); code != 2 || !strings.Contains(errs, "usage: "+c.usage) {
+			t.Errorf("%v: exit %d, stderr %q", args, code, errs)
+		}
+	}
+	// think on a finished game says so.
+	code, out, errs := runCmd("think", "save/testdata/golden/andantino.trihex")
+	if code != 1 || out != "" || !strings.Contains(errs, "trihex: the game is over: White wins") {
+		t.Errorf("think: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	// A tiny arena ends with its result line.
+	code, out, _ = runCmd("arena", "--game", "attangle", "--a", "1", "--b", "random", "--games", "2", "--playouts", "50")
+	if code != 0 || !strings.Contains(out, "\nresult: ") {
+		t.Errorf("arena: exit %d, stdout %q", code, out)
+	}
+}
+
+// The app's flags: the file may stand before or after them; bad values are
+// refused before any window opens.
+func TestAppOptions(t *testing.T) {
+	for _, args := range [][]string{
+		{"game.trihex", "--size", "1024x700", "--white", "computer"},
+		{"--size", "1024x700", "game.trihex", "--white", "computer"},
+		{"--size", "1024x700", "--white", "computer", "game.trihex"},
+	} {
+		o, err := appOptions(args)
+		if err != nil || o.File != "game.trihex" || o.W != 1024 || o.H != 700 || o.Players["white"] != "computer" {
+			t.Errorf("%q: %+v, %v", args, o, err)
+		}
+	}
+	if o, err := appOptions(nil); err != nil || o.W != 0 || o.File != "" {
+		t.Errorf("no flags: %+v, %v (the remembered size is used)", o, err)
+	}
+	for args, want := range map[string]string{
+		"a.trihex b.trihex":           `unexpected argument "b.trihex"`,
+		"--level 7":                   "levels are 1 to 5",
+		"--size 100x100":              "at least 320x240",
+		"--options stalemate=draw":    "--options needs --game",
+		"--game chess":                "chess",
+		"--white robot":               "want human or computer",
+		"--scale 9":                   "want 0.5 to 4",
+		"--load /nonexistent.trihex":  "nonexistent",
+		"--game attangle --options x": "x",
+	} {
+		if _, err := appOptions(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%s: %v, want an error with %q", args, err, want)
+		}
+	}
+	if code, _, errs := runCmd("--level", "9"); code != 2 || !strings.Contains(errs, "usage:") {
+		t.Errorf("a bad flag: exit %d, %q", code, errs)
+	}
+}

@@ -119,4 +119,3 @@ func animsFor(before game.State, ch input.Choice, after game.State, sides [2]int
 }
 
 func lerp(a, b, t float64) float64 { return a + (b-a)*t }
-

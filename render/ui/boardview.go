@@ -43,8 +43,8 @@ type boardView struct {
 // keeps the sprites drawn for the view's size and the theme.
 func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	sc := l.screen
-	if sc.W != bv.screen.W || sc.H != bv.screen.H || sc.Scale != bv.screen.Scale || a.settings.Flip != bv.flip {
-		bv.screen, bv.flip = sc, a.settings.Flip
+	if sc.W != bv.screen.W || sc.H != bv.screen.H || sc.Scale != bv.screen.Scale || a.prefs.settings.Flip != bv.flip {
+		bv.screen, bv.flip = sc, a.prefs.settings.Flip
 		bv.fixed, bv.refit = false, true
 	}
 	if bv.refit && !bv.fixed {
@@ -68,13 +68,13 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 			bv.view = render.FitFlip(render.BoardCells(), area, 1.25, 0, bv.flip)
 		}
 	}
-	if bv.sprites.Stale(a.theme) || math.Abs(bv.sprites.Unit-bv.view.Unit) > 0.01 {
+	if bv.sprites.Stale(a.prefs.theme) || math.Abs(bv.sprites.Unit-bv.view.Unit) > 0.01 {
 		bv.sprites.Dispose()
-		bv.sprites = render.NewSprites(bv.view.Unit, a.theme)
+		bv.sprites = render.NewSprites(bv.view.Unit, a.prefs.theme)
 	}
-	if su := 13 * sc.Scale; bv.small.Stale(a.theme) || bv.small.Unit != su {
+	if su := 13 * sc.Scale; bv.small.Stale(a.prefs.theme) || bv.small.Unit != su {
 		bv.small.Dispose()
-		bv.small = render.NewSprites(su, a.theme)
+		bv.small = render.NewSprites(su, a.prefs.theme)
 	}
 }
 

@@ -164,7 +164,7 @@ func (d *dialogWait) update(a *App, f *input.Frame) {
 	select {
 	case r := <-d.ch:
 		a.pop(d)
-		a.dialogDone(d, r)
+		a.files.dialogDone(a, d, r)
 	default:
 	}
 }

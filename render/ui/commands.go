@@ -2,7 +2,6 @@ package ui
 
 import (
 	"fmt"
-	"math"
 
 	"trihex/input"
 	"trihex/render"
@@ -13,30 +12,30 @@ import (
 func (a *App) run(c input.Command) {
 	switch c {
 	case input.CmdNew:
-		a.cmdNew()
+		a.files.newGame(a)
 	case input.CmdOpen:
-		a.cmdOpen()
+		a.files.open(a)
 	case input.CmdSave:
-		a.cmdSave()
+		a.files.save(a)
 	case input.CmdSaveAs:
-		a.cmdSaveAs()
+		a.files.saveAs(a)
 	case input.CmdQuit:
-		a.cmdQuit()
+		a.files.quit(a)
 	case input.CmdNextTheme:
-		a.setTheme(render.NextTheme(a.settings.Theme))
-		a.showNotice("Theme: " + a.theme.Label)
+		a.prefs.setTheme(render.NextTheme(a.prefs.settings.Theme))
+		a.showNotice("Theme: " + a.prefs.theme.Label)
 	case input.CmdCoords:
-		a.settings.Coordinates = !a.settings.Coordinates
-		a.saveSettings()
+		a.prefs.settings.Coordinates = !a.prefs.settings.Coordinates
+		a.prefs.save()
 	case input.CmdFlip:
-		a.settings.Flip = !a.settings.Flip
-		a.saveSettings()
+		a.prefs.settings.Flip = !a.prefs.settings.Flip
+		a.prefs.save()
 	case input.CmdSound:
-		a.settings.Sound = !a.settings.Sound
-		a.saveSettings()
-		a.sound.setVolume(a.volume())
-		if a.settings.Sound {
-			a.showNotice(fmt.Sprintf("Sound on, volume %d%%", a.volumePercent()))
+		a.prefs.settings.Sound = !a.prefs.settings.Sound
+		a.prefs.save()
+		a.prefs.sound.setVolume(a.prefs.volume())
+		if a.prefs.settings.Sound {
+			a.showNotice(fmt.Sprintf("Sound on, volume %d%%", a.prefs.volumePercent()))
 		} else {
 			a.showNotice("Sound off")
 		}
@@ -45,33 +44,7 @@ func (a *App) run(c input.Command) {
 		if c == input.CmdVolumeDown {
 			d = -0.1
 		}
-		a.changeVolume(d)
-		a.showNotice(fmt.Sprintf("Volume %d%%", a.volumePercent()))
+		a.prefs.changeVolume(d)
+		a.showNotice(fmt.Sprintf("Volume %d%%", a.prefs.volumePercent()))
 	}
 }
-
-func (a *App) setTheme(name string) {
-	a.theme, _ = render.LookupTheme(name)
-	a.settings.Theme = a.theme.Name
-	a.saveSettings()
-}
-
-func (a *App) changeVolume(d float64) {
-	a.settings.Volume = math.Round(max(0, min(1, a.settings.Volume+d))*10) / 10
-	if d > 0 {
-		a.settings.Sound = true
-	}
-	a.saveSettings()
-	a.sound.setVolume(a.volume())
-	a.sound.play(sndPlace)
-}
-
-// volume is the sound volume in effect: 0 when muted.
-func (a *App) volume() float64 {
-	if !a.settings.Sound {
-		return 0
-	}
-	return a.settings.Volume
-}
-
-func (a *App) volumePercent() int { return int(math.Round(a.settings.Volume * 100)) }

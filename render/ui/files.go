@@ -19,16 +19,17 @@ import (
 
 // fileState is the app's part in the file commands.
 type fileState struct {
-	noDlg      bool // native dialogs failed (or --no-dialogs): use the path field
-	closeAsked bool // the window's close button was pressed
-	dlg        *dialogWait
+	noDlg          bool // native dialogs failed (or --no-dialogs): use the path field
+	closeAsked     bool // the window's close button was pressed
+	dlg            *dialogWait
+	autosaveFailed bool // said once, not after every move
 }
 
 // waiting reports whether a native dialog is open.
 func (fs *fileState) waiting() bool { return fs.dlg != nil }
 
 // askDrop runs then at once, or after asking when the game has unsaved moves.
-func (a *App) askDrop(what string, then func()) {
+func (fs *fileState) askDrop(a *App, what string, then func()) {
 	p := a.play()
 	if p == nil || !p.sess.Unsaved() {
 		then()
@@ -43,32 +44,32 @@ func (a *App) askDrop(what string, then func()) {
 	})
 }
 
-func (a *App) cmdNew() {
-	a.askDrop("Start a new game", func() { a.setScene(a.newStart()) })
+func (fs *fileState) newGame(a *App) {
+	a.files.askDrop(a, "Start a new game", func() { a.setScene(a.newStart()) })
 }
 
-func (a *App) cmdOpen() {
-	a.askDrop("Open another game", func() {
-		dir := a.dialogDir() // here: the dialog's goroutine must not read the app
-		a.ask("Open game: type the path of a "+save.Extension+" file", dir, func() (string, error) {
+func (fs *fileState) open(a *App) {
+	a.files.askDrop(a, "Open another game", func() {
+		dir := a.files.dialogDir(a) // here: the dialog's goroutine must not read the app
+		a.files.ask(a, "Open game: type the path of a "+save.Extension+" file", dir, func() (string, error) {
 			return dialog.Open(dir)
-		}, a.openPath)
+		}, func(path string) { fs.openPath(a, path) })
 	})
 }
 
-func (a *App) cmdSave() {
+func (fs *fileState) save(a *App) {
 	p := a.play()
 	if p == nil {
 		return
 	}
 	if p.sess.Path == "" {
-		a.cmdSaveAs()
+		a.files.saveAs(a)
 		return
 	}
-	a.saveTo(p.sess.Path)
+	a.files.saveTo(a, p.sess.Path)
 }
 
-func (a *App) cmdSaveAs() {
+func (fs *fileState) saveAs(a *App) {
 	p := a.play()
 	if p == nil {
 		return
@@ -77,23 +78,23 @@ func (a *App) cmdSaveAs() {
 	if p.sess.Path != "" {
 		name = filepath.Base(p.sess.Path)
 	}
-	dir := a.dialogDir()
-	a.ask("Save game as: type a path", filepath.Join(dir, name), func() (string, error) {
+	dir := a.files.dialogDir(a)
+	a.files.ask(a, "Save game as: type a path", filepath.Join(dir, name), func() (string, error) {
 		return dialog.Save(dir, name)
-	}, func(path string) { a.saveTo(dialog.WithExtension(path)) })
+	}, func(path string) { a.files.saveTo(a, dialog.WithExtension(path)) })
 }
 
-func (a *App) cmdQuit() {
-	a.askDrop("Quit Trihex", func() { a.quit = true })
+func (fs *fileState) quit(a *App) {
+	a.files.askDrop(a, "Quit Trihex", func() { a.quit = true })
 }
 
 // dialogDir is where the dialogs start: the folder of the current or last file.
-func (a *App) dialogDir() string {
+func (fs *fileState) dialogDir(a *App) string {
 	if p := a.play(); p != nil && p.sess.Path != "" {
 		return filepath.Dir(p.sess.Path)
 	}
-	if len(a.settings.Recent) > 0 {
-		return filepath.Dir(a.settings.Recent[0])
+	if len(a.prefs.settings.Recent) > 0 {
+		return filepath.Dir(a.prefs.settings.Recent[0])
 	}
 	if home, err := os.UserHomeDir(); err == nil {
 		return home
@@ -103,9 +104,9 @@ func (a *App) dialogDir() string {
 
 // ask gets a path: from the native dialog on a goroutine (so the window keeps
 // drawing; the answer is polled in Update), or from the path field.
-func (a *App) ask(title, initial string, native func() (string, error), then func(string)) {
+func (fs *fileState) ask(a *App, title, initial string, native func() (string, error), then func(string)) {
 	pr := &pathPrompt{title: title, text: initial, then: then}
-	if !dialog.Native || a.files.noDlg {
+	if !dialog.Native || fs.noDlg {
 		if !strings.HasSuffix(initial, save.Extension) && !strings.HasSuffix(initial, string(filepath.Separator)) {
 			pr.text += string(filepath.Separator)
 		}
@@ -117,19 +118,19 @@ func (a *App) ask(title, initial string, native func() (string, error), then fun
 		p, err := native()
 		ch <- dlgResult{p, err}
 	}()
-	a.files.dlg = &dialogWait{ch: ch, then: then, fallback: pr}
-	a.push(a.files.dlg)
+	fs.dlg = &dialogWait{ch: ch, then: then, fallback: pr}
+	a.push(fs.dlg)
 }
 
-func (a *App) dialogDone(d *dialogWait, r dlgResult) {
-	a.files.dlg = nil
+func (fs *fileState) dialogDone(a *App, d *dialogWait, r dlgResult) {
+	fs.dlg = nil
 	switch {
 	case r.err == nil && r.path != "":
 		d.then(r.path)
 	case r.err == nil || errors.Is(r.err, dialog.ErrCancelled):
 	case errors.Is(r.err, dialog.ErrNoDialog):
 		// GTK could not start: from now on, the path field.
-		a.files.noDlg = true
+		fs.noDlg = true
 		a.push(d.fallback)
 	default:
 		a.showError("File dialog: " + r.err.Error())
@@ -145,22 +146,31 @@ func expandHome(p string) string {
 	return p
 }
 
+// readRecord reads a record the window opens: "-" is a file of that name here,
+// never standard input, which the window would wait on.
+func readRecord(path string) (*save.Game, error) {
+	if path == "-" {
+		path = "./-"
+	}
+	return save.ReadFile(path)
+}
+
 // openPath reads a record; a bad one leaves the game on screen and shows why.
-func (a *App) openPath(path string) {
-	g, err := save.ReadFile(path)
+func (fs *fileState) openPath(a *App, path string) {
+	g, err := readRecord(path)
 	if err != nil {
 		a.showError(err.Error())
 		return
 	}
-	sess := input.SessionFromGame(g, a.settings.Level, nil)
+	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
 	sess.Path = path
 	a.setScene(a.newPlay(sess))
-	a.settings.AddRecent(path)
-	a.saveSettings()
+	a.prefs.settings.AddRecent(path)
+	a.prefs.save()
 	a.showNotice("Opened " + path)
 }
 
-func (a *App) saveTo(path string) {
+func (fs *fileState) saveTo(a *App, path string) {
 	p := a.play()
 	if p == nil {
 		return
@@ -174,41 +184,35 @@ func (a *App) saveTo(path string) {
 		return
 	}
 	p.sess.Saved(path)
-	a.settings.AddRecent(path)
-	a.saveSettings()
+	a.prefs.settings.AddRecent(path)
+	a.prefs.save()
 	a.showNotice("Saved " + path)
 }
 
 // autosave writes the game after every move, so that nothing is lost, and
 // --record-out when asked for.
-func (a *App) autosave(sess *input.Session) {
+func (fs *fileState) autosave(a *App, sess *input.Session) {
 	rec, err := sess.Record()
 	if err != nil {
-		if !a.autosaveFailed {
-			a.autosaveFailed = true // say it once, not after every move
+		if !fs.autosaveFailed {
+			fs.autosaveFailed = true // say it once, not after every move
 			a.showError("Autosave failed: " + err.Error())
 		}
 		return
 	}
-	if a.cfgDir != "" {
-		a.writer.Put(save.WriteAutosave, save.AutosaveJob(a.cfgDir, rec))
+	if a.prefs.cfgDir != "" {
+		a.prefs.writer.Put(save.WriteAutosave, save.AutosaveJob(a.prefs.cfgDir, rec))
 	}
-	if a.flags.recordOut != "" {
-		a.writer.Put(save.WriteRecord, save.RecordJob(a.flags.recordOut, rec))
-	}
-}
-
-func (a *App) saveSettings() {
-	if a.cfgDir != "" {
-		a.writer.Put(save.WriteSettings, save.SettingsJob(a.cfgDir, a.settings))
+	if a.flags.RecordOut != "" {
+		a.prefs.writer.Put(save.WriteRecord, save.RecordJob(a.flags.RecordOut, rec))
 	}
 }
 
 // reportWriteErrors shows the background writer's failures; Update calls it.
-func (a *App) reportWriteErrors() {
-	errs := a.writer.TakeErrors()
-	if err := errs[save.WriteAutosave]; err != nil && !a.autosaveFailed {
-		a.autosaveFailed = true // say it once, not after every move
+func (fs *fileState) reportWriteErrors(a *App) {
+	errs := a.prefs.writer.TakeErrors()
+	if err := errs[save.WriteAutosave]; err != nil && !fs.autosaveFailed {
+		fs.autosaveFailed = true // say it once, not after every move
 		a.showError("Autosave failed: " + err.Error())
 	}
 	if err := errs[save.WriteRecord]; err != nil {

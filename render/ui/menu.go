@@ -16,13 +16,13 @@ type menu struct {
 
 // menuItem is one line of a menu.
 type menuItem struct {
-	id      widgetID
-	cmd     input.Command
-	label   string
-	keys    string
-	path    string // a recent file: the file to open
-	theme   string // a theme: its name
-	check   bool   // View menu: the choice in effect
+	id       widgetID
+	cmd      input.Command
+	label    string
+	keys     string
+	path     string // a recent file: the file to open
+	theme    string // a theme: its name
+	check    bool   // View menu: the choice in effect
 	group    bool   // a separator goes above it
 	disabled bool
 }
@@ -39,13 +39,13 @@ func (m *menu) itemsFor(a *App) []menuItem {
 				keys = "V cycles"
 			}
 			items = append(items, menuItem{id: widgetID("menu-theme-" + th.Name), cmd: input.CmdSetTheme, theme: th.Name,
-				label: th.Label, keys: keys, check: a.settings.Theme == th.Name})
+				label: th.Label, keys: keys, check: a.prefs.settings.Theme == th.Name})
 		}
 		return append(items,
-			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.settings.Coordinates, group: true},
-			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.settings.Flip},
-			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.settings.Sound, group: true},
-			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.volumePercent()), keys: "]"},
+			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.prefs.settings.Coordinates, group: true},
+			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.prefs.settings.Flip},
+			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
+			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
 			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
 		)
 	}
@@ -56,7 +56,7 @@ func (m *menu) itemsFor(a *App) []menuItem {
 		{id: "menu-save", cmd: input.CmdSave, label: "Save", keys: "Ctrl+S", disabled: !game},
 		{id: "menu-saveas", cmd: input.CmdSaveAs, label: "Save As…", keys: "Ctrl+Shift+S", disabled: !game},
 	}
-	for i, path := range a.settings.Recent {
+	for i, path := range a.prefs.settings.Recent {
 		items = append(items, menuItem{id: widgetID(fmt.Sprintf("menu-recent-%d", i)), cmd: input.CmdOpenRecent,
 			label: filepath.Base(path), path: path, group: i == 0})
 	}
@@ -102,10 +102,10 @@ func (m *menu) update(a *App, f *input.Frame) {
 		}
 		switch it.cmd {
 		case input.CmdSetTheme:
-			a.setTheme(it.theme)
+			a.prefs.setTheme(it.theme)
 		case input.CmdOpenRecent:
 			path := it.path
-			a.askDrop("Open "+filepath.Base(path), func() { a.openPath(path) })
+			a.files.askDrop(a, "Open "+filepath.Base(path), func() { a.files.openPath(a, path) })
 		default:
 			a.run(it.cmd)
 		}

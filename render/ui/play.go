@@ -36,7 +36,7 @@ type flash struct {
 }
 
 func (a *App) newPlay(sess *input.Session) *playScene {
-	sess.Speed = a.settings.AnimationSpeed
+	sess.Speed = a.prefs.settings.AnimationSpeed
 	return &playScene{
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
@@ -66,7 +66,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 		switch e.Kind {
 		case input.MovePlayed, input.MovesRedone:
 			p.pushAnims(animsFor(e.Before, e.Move, e.After, p.sides, p.surface))
-			a.sound.play(sndKind(e.Sound))
+			a.prefs.sound.play(sndKind(e.Sound))
 		case input.MovesUndone:
 			p.anims.clear()
 		case input.Failed:
@@ -76,7 +76,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			p.bv.fixed = false // the view follows the game: a new tile may lie outside it
 			p.bv.refit = true
 			p.list.scrollPending = true
-			a.autosave(p.sess)
+			a.files.autosave(a, p.sess)
 		}
 		if e.Kind == input.ViewChanged {
 			p.anims.clear()
@@ -155,7 +155,7 @@ func (p *playScene) command(a *App, c input.Command) {
 		if s.SeriesNext() {
 			p.command(a, input.CmdSeriesNext) // the New button reads "Next game" then
 		} else {
-			a.cmdNew()
+			a.files.newGame(a)
 		}
 	case input.CmdRules, input.CmdShortcuts:
 		a.push(newHelp(s.Info, c == input.CmdShortcuts))

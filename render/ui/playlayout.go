@@ -55,7 +55,7 @@ const reviewBarH = 48
 
 func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
-	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.settings.Coordinates,
+	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
 		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
 	l.board = l.screen.Board
 	p.layPanel(l, s)

@@ -50,7 +50,7 @@ func (a *App) newStart() *startScreen {
 			s.games = append(s.games, info)
 		}
 	}
-	st := a.settings
+	st := a.prefs.settings
 	for i, info := range s.games {
 		if !strings.EqualFold(info.Name, st.LastGame) {
 			continue
@@ -83,16 +83,16 @@ func (s *startScreen) begin(a *App) {
 	var seats [2]input.Seat
 	for i := range seats {
 		seats[i] = input.Seat{Computer: s.computer[i], Level: s.level}
-		a.settings.Players[i] = "human"
+		a.prefs.settings.Players[i] = "human"
 		if s.computer[i] {
-			a.settings.Players[i] = "computer"
+			a.prefs.settings.Players[i] = "computer"
 		}
 	}
-	a.settings.LastGame = info.Name
-	a.settings.LastOptions = s.options().String()
-	a.settings.Level = s.level
-	a.settings.AnimationSpeed = s.speed
-	a.saveSettings()
+	a.prefs.settings.LastGame = info.Name
+	a.prefs.settings.LastOptions = s.options().String()
+	a.prefs.settings.Level = s.level
+	a.prefs.settings.AnimationSpeed = s.speed
+	a.prefs.save()
 	sess := input.NewSession(info, s.options(), seats, nil)
 	if s.seriesOn() {
 		sess.Series = input.NewSeries(s.series, seats)
@@ -223,7 +223,7 @@ func (s *startScreen) click(a *App, name string) {
 	case name == string(wStart):
 		s.begin(a)
 	case name == string(wContinue):
-		sess := input.SessionFromGame(s.cont, a.settings.Level, nil)
+		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
 		sess.MarkUnsaved() // the autosave is not a file the player chose
 		a.setScene(a.newPlay(sess))
 	case strings.HasPrefix(name, "player-"):

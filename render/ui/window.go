@@ -45,11 +45,9 @@ var errQuit = errors.New("quit")
 // App is the ebiten.Game: the window, the layer stack and what lives as long as
 // the window (settings, sound, the background writer).
 type App struct {
-	flags       *appFlags
+	flags       *Options
 	w, h, scale float64
-	theme       render.Theme
-	settings    save.Settings
-	cfgDir      string // autosave and settings; "" when there is no such folder
+	prefs       prefs
 
 	scene    scene
 	bar      *bar
@@ -60,63 +58,69 @@ type App struct {
 	frame   input.Frame // this tick's input; Draw reads the pointer from it
 	texts   render.Texts
 
-	sound          *soundBox // nil: silent
-	writer         *save.Writer
-	files          fileState
-	autosaveFailed bool
-	quit           bool
-	title          string
-	lastLayout     string // --layout-out as last written
-	fpsLogged      time.Time
+	files      fileState
+	quit       bool
+	title      string
+	lastLayout string // --layout-out as last written
+	fpsLogged  time.Time
 }
 
-func newApp(f *appFlags) *App {
-	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}, writer: save.NewWriter()}
-	a.files.noDlg = f.noDialogs
-	a.settings = save.DefaultSettings()
+func newApp(f *Options) *App {
+	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}}
+	a.prefs.writer = save.NewWriter()
+	a.files.noDlg = f.NoDialogs
+	a.prefs.settings = save.DefaultSettings()
 	var notices []string
-	if dir, err := save.ConfigDir(f.configDir); err != nil {
+	if dir, err := save.ConfigDir(f.ConfigDir); err != nil {
 		notices = append(notices, "No autosave or settings: "+err.Error())
 	} else {
-		a.cfgDir = dir
+		a.prefs.cfgDir = dir
 		var msg string
-		if a.settings, msg = save.LoadSettings(dir); msg != "" {
+		if a.prefs.settings, msg = save.LoadSettings(dir); msg != "" {
 			notices = append(notices, msg)
 		}
 	}
-	a.theme, _ = render.LookupTheme(a.settings.Theme)
-	a.settings.Theme = a.theme.Name
-	a.sound = newSoundBox(a.volume())
-	level := a.settings.Level
-	if f.level != 0 {
-		level = f.level // for this session only: not remembered
+	a.prefs.theme, _ = render.LookupTheme(a.prefs.settings.Theme)
+	a.prefs.settings.Theme = a.prefs.theme.Name
+	a.prefs.sound = newSoundBox(a.prefs.volume())
+	level := a.prefs.settings.Level
+	if f.Level != 0 {
+		level = f.Level // for this session only: not remembered
+	}
+	if f.File != "" {
+		g, err := readRecord(f.File)
+		if err != nil {
+			notices = append(notices, err.Error()) // the window opens anyway and says why
+		} else {
+			f.Load, f.LoadPath = g, f.File
+		}
 	}
 	switch {
-	case f.load != nil:
-		sess := input.SessionFromGame(f.load, level, nil)
-		sess.Path = f.loadPath
+	case f.Load != nil:
+		sess := input.SessionFromGame(f.Load, level, nil)
+		sess.Path = f.LoadPath
 		for i, side := range sess.Info.Players {
 			// --white computer etc. override the record's players.
-			if v, ok := f.players[strings.ToLower(side)]; ok {
+			if v, ok := f.Players[strings.ToLower(side)]; ok {
 				sess.Seats[i] = input.Seat{Computer: v == "computer", Level: level}
 			}
 		}
-		if len(f.players) > 0 {
+		if len(f.Players) > 0 {
 			sess.Computer.Paused = false // asked for on the command line: no need to press Space
 		}
 		a.scene = a.newPlay(sess)
-	case f.game != "":
-		info, _ := game.Lookup(f.game)
-		opts, _ := info.ResolveOptions(f.options)
+	case f.Game != "":
+		info, _ := game.Lookup(f.Game)
+		opts, _ := info.ResolveOptions(f.Rules)
 		var seats [2]input.Seat
 		for i, side := range info.Players {
-			seats[i] = input.Seat{Computer: f.players[strings.ToLower(side)] == "computer", Level: level}
+			seats[i] = input.Seat{Computer: f.Players[strings.ToLower(side)] == "computer", Level: level}
 		}
 		a.scene = a.newPlay(input.NewSession(info, opts, seats, nil))
 	default:
 		st := a.newStart()
-		if a.cfgDir != "" {
-			g, msg, err := save.LoadAutosave(a.cfgDir)
+		if a.prefs.cfgDir != "" {
+			g, msg, err := save.LoadAutosave(a.prefs.cfgDir)
 			if msg != "" {
 				notices = append(notices, msg)
 			}
@@ -128,9 +132,6 @@ func newApp(f *appFlags) *App {
 			}
 		}
 		a.scene = st
-	}
-	if f.loadErr != nil {
-		notices = append(notices, f.loadErr.Error())
 	}
 	if len(notices) > 0 {
 		a.showError(strings.Join(notices, " · "))
@@ -177,12 +178,12 @@ func (a *App) stop() {
 	a.scene.close()
 	if !ebiten.IsFullscreen() {
 		if w, h := ebiten.WindowSize(); w >= 320 && h >= 240 {
-			a.settings.WindowW, a.settings.WindowH = w, h
+			a.prefs.settings.WindowW, a.prefs.settings.WindowH = w, h
 		}
 	}
-	a.saveSettings()
-	a.writer.Flush() // the last moves and settings land before the app exits
-	a.reportWriteErrors()
+	a.prefs.save()
+	a.prefs.writer.Flush() // the last moves and settings land before the app exits
+	a.files.reportWriteErrors(a)
 }
 
 // layers lists the layers bottom to top.
@@ -204,7 +205,7 @@ func (a *App) Update() error {
 	if f.Pressed(input.CmdFullscreen, input.ScopeAlways) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	a.reportWriteErrors()
+	a.files.reportWriteErrors(a)
 	a.bar.expire(time.Now())
 	a.relayout() // hit-testing reads the layout of what was drawn
 	if f.CloseRequested {
@@ -213,7 +214,7 @@ func (a *App) Update() error {
 	if a.files.closeAsked && !a.files.waiting() {
 		a.files.closeAsked = false
 		a.overlays = nil
-		a.cmdQuit()
+		a.files.quit(a)
 	}
 	if t := a.top(); t != nil {
 		t.update(a, f)
@@ -243,12 +244,12 @@ func (a *App) setTitle() {
 
 // painter is what layers draw with this frame.
 func (a *App) painter(dst *ebiten.Image) painter {
-	return painter{dst: dst, t: &a.texts, th: a.theme, s: a.scale, ptrX: a.frame.X, ptrY: a.frame.Y}
+	return painter{dst: dst, t: &a.texts, th: a.prefs.theme, s: a.scale, ptrX: a.frame.X, ptrY: a.frame.Y}
 }
 
 func (a *App) Draw(screen *ebiten.Image) {
 	if a.layouts[a.scene] == nil {
-		screen.Fill(a.theme.Background) // before the first Update
+		screen.Fill(a.prefs.theme.Background) // before the first Update
 		return
 	}
 	p := a.painter(screen)
@@ -256,13 +257,13 @@ func (a *App) Draw(screen *ebiten.Image) {
 		l.draw(a, p, a.layouts[l])
 		a.texts.Flush(screen) // each layer's text goes under the next layer
 	}
-	if a.flags.fps {
+	if a.flags.FPS {
 		if now := time.Now(); now.Sub(a.fpsLogged) >= time.Second {
 			a.fpsLogged = now
 			fmt.Fprintf(os.Stderr, "fps %.1f tps %.1f\n", ebiten.ActualFPS(), ebiten.ActualTPS())
 		}
 		p.text(fmt.Sprintf("%.0f fps  %.0f tps", ebiten.ActualFPS(), ebiten.ActualTPS()), 12, false,
-			8*a.scale, a.h-12*a.scale, render.Left, a.theme.Warning)
+			8*a.scale, a.h-12*a.scale, render.Left, a.prefs.theme.Warning)
 		a.texts.Flush(screen)
 	}
 }
@@ -278,9 +279,9 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 		s = 1
 	}
 	w, h := ow*s, oh*s
-	if a.flags.scale > 0 {
+	if a.flags.Scale > 0 {
 		// --scale: the same device pixels, drawn as a monitor of that scale would.
-		s = a.flags.scale
+		s = a.flags.Scale
 	}
 	a.w, a.h, a.scale = w, h, s
 	return w, h
@@ -294,7 +295,7 @@ func (a *App) Layout(ow, oh int) (int, int) {
 
 // writeLayout writes --layout-out when what the layers show moved.
 func (a *App) writeLayout() {
-	if a.flags.layoutOut == "" || a.w == 0 {
+	if a.flags.LayoutOut == "" || a.w == 0 {
 		return
 	}
 	var ls []*Layout
@@ -303,7 +304,7 @@ func (a *App) writeLayout() {
 	}
 	data, err := encodeLayouts(a.scene.gameName(), a.w, a.h, a.scale, ls)
 	if err == nil {
-		err = writeFileIfChanged(a.flags.layoutOut, data, &a.lastLayout)
+		err = writeFileIfChanged(a.flags.LayoutOut, data, &a.lastLayout)
 	}
 	if err != nil {
 		a.showError("layout-out: " + err.Error())

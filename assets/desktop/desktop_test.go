@@ -1,37 +1,13 @@
-package ui
+package desktop
 
 import (
 	"bytes"
-	"encoding/binary"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
-
 )
-
-func TestSynth(t *testing.T) {
-	for k := sndKind(0); k < numSounds; k++ {
-		pcm := synth(k)
-		if len(pcm)%4 != 0 || len(pcm) < 4*sampleRate/50 || len(pcm) > 4*sampleRate {
-			t.Errorf("sound %d: %d bytes", k, len(pcm))
-		}
-		peak := 0
-		for i := 0; i+1 < len(pcm); i += 2 {
-			v := int(int16(binary.LittleEndian.Uint16(pcm[i:])))
-			peak = max(peak, v, -v)
-		}
-		if peak < 3000 {
-			t.Errorf("sound %d: peak %d, too quiet", k, peak)
-		}
-	}
-	// Without a device, or muted, playing is silent and safe.
-	var nilBox *soundBox
-	nilBox.play(sndEnd)
-	nilBox.setVolume(1)
-	(&soundBox{failed: true, volume: 1}).play(sndPlace)
-}
 
 func TestInstallFiles(t *testing.T) {
 	d := installDirs{bin: "/home/u/.local/bin", data: "/home/u/.local/share"}
@@ -73,7 +49,7 @@ func TestInstallFiles(t *testing.T) {
 func TestInstallUninstall(t *testing.T) {
 	home := t.TempDir()
 	var out, errb bytes.Buffer
-	if code := InstallDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
+	if code := Install([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
 		t.Fatalf("install: %d %s", code, errb.String())
 	}
 	for _, p := range []string{".local/bin/trihex", ".local/share/applications/trihex.desktop", ".local/share/mime/packages/trihex.xml",
@@ -82,7 +58,7 @@ func TestInstallUninstall(t *testing.T) {
 			t.Error(err)
 		}
 	}
-	if code := UninstallDesktop([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
+	if code := Uninstall([]string{"--home", home, "--no-update"}, &out, &errb); code != 0 {
 		t.Fatalf("uninstall: %d %s", code, errb.String())
 	}
 	filepath.WalkDir(home, func(p string, d os.DirEntry, err error) error {
@@ -91,7 +67,7 @@ func TestInstallUninstall(t *testing.T) {
 		}
 		return nil
 	})
-	if code := InstallDesktop([]string{"extra"}, &out, &errb); code != 2 {
+	if code := Install([]string{"extra"}, &out, &errb); code != 2 {
 		t.Errorf("a stray argument gives %d", code)
 	}
 }

@@ -1,4 +1,10 @@
-package ui
+// Package desktop puts Trihex into the user's desktop menu, following the
+// freedesktop.org conventions with no root needed: Install (trihex
+// install-desktop) puts the binary in ~/.local/bin, a .desktop entry, icons from
+// 48 to 512 px in the hicolor theme and the MIME type of .trihex files, so that
+// double-clicking a record opens it; Uninstall (trihex uninstall-desktop) removes
+// them.
+package desktop
 
 import (
 	"errors"
@@ -14,18 +20,15 @@ import (
 	"trihex/assets"
 )
 
-// trihex install-desktop puts Trihex into the user's desktop menu (freedesktop.org
-// conventions, no root needed): the binary in ~/.local/bin, a .desktop entry, icons
-// from 48 to 512 px in the hicolor theme and the MIME type of .trihex files, so
-// that double-clicking a record opens it. trihex uninstall-desktop removes them.
-
 const (
-	appID      = "trihex"
-	wmClass    = "Trihex" // the X11 class the window is given in runApp
-	mimeType   = "application/x-trihex"
-	mimeIcon   = "application-x-trihex"
-	installUse = "trihex install-desktop|uninstall-desktop [--home DIR] [--data DIR] [--bin DIR] [--no-update]"
+	appID    = "trihex"
+	wmClass  = "Trihex" // the X11 class the window is given in ui.Run
+	mimeType = "application/x-trihex"
+	mimeIcon = "application-x-trihex"
 )
+
+// Usage is the usage line of Install and Uninstall.
+const Usage = "trihex install-desktop|uninstall-desktop [--home DIR] [--data DIR] [--bin DIR] [--no-update]"
 
 // iconSizes are the hicolor sizes installed.
 var iconSizes = []int{48, 64, 128, 256, 512}
@@ -138,10 +141,12 @@ func installFiles(d installDirs) ([]installFile, error) {
 	return files, nil
 }
 
-func InstallDesktop(args []string, stdout, stderr io.Writer) int {
+// Install writes the binary, the menu entry, the icons and the MIME type of
+// records under the user's home and returns the exit status.
+func Install(args []string, stdout, stderr io.Writer) int {
 	d, err := parseInstallFlags(args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "usage:", installUse)
+		fmt.Fprintln(stderr, "usage:", Usage)
 		return 2
 	}
 	if err := doInstall(d, stdout); err != nil {
@@ -151,10 +156,11 @@ func InstallDesktop(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
-func UninstallDesktop(args []string, stdout, stderr io.Writer) int {
+// Uninstall removes what Install wrote and returns the exit status.
+func Uninstall(args []string, stdout, stderr io.Writer) int {
 	d, err := parseInstallFlags(args, stderr)
 	if err != nil {
-		fmt.Fprintln(stderr, "usage:", installUse)
+		fmt.Fprintln(stderr, "usage:", Usage)
 		return 2
 	}
 	if err := doUninstall(d, stdout); err != nil {

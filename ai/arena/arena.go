@@ -1,0 +1,278 @@
+package arena
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"trihex/ai"
+	"trihex/game"
+	"trihex/game/cli"
+	"trihex/save"
+)
+
+// ArenaUsage is the usage line of Arena.
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--records DIR] [--a-side first|second] [-v]"
+
+// config is an arena's command line.
+type config struct {
+	start    game.State
+	a, b     string // the engines' names, for ai.ParseEngine
+	games    int
+	seed     uint64
+	playouts int
+	limit    time.Duration
+	workers  int
+	verbose  bool
+	records  string // folder for the games' records, or ""
+	aSide    string // "first", "second", or "" to alternate
+}
+
+func parseConfig(args []string) (config, error) {
+	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	var c config
+	gname := fs.String("game", "", "abande, attangle or andantino")
+	fs.StringVar(&c.a, "a", "", "engine A: 1-5, random, uct")
+	fs.StringVar(&c.b, "b", "", "engine B")
+	fs.IntVar(&c.games, "games", 20, "number of games")
+	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
+	secs := fs.Float64("time", 0, "seconds per move (replaces the levels' budgets)")
+	fs.IntVar(&c.playouts, "playouts", 0, "playouts per move (replaces the levels' budgets)")
+	opts := fs.String("options", "", "rules options")
+	fs.IntVar(&c.workers, "workers", 2, "games played at once")
+	fs.BoolVar(&c.verbose, "v", false, "print each game")
+	fs.StringVar(&c.records, "records", "", "folder to write each game's record into (game-N.trihex)")
+	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
+	pos, err := cli.SplitFlags(fs, args)
+	if err != nil {
+		return c, err
+	}
+	if len(pos) != 0 || *gname == "" || c.a == "" || c.b == "" || c.games < 1 || c.workers < 1 {
+		return c, cli.UsageError("arena needs --game, --a, --b and a positive --games")
+	}
+	if c.aSide != "" && c.aSide != "first" && c.aSide != "second" {
+		return c, cli.UsageError("--a-side is first or second")
+	}
+	if c.start, err = cli.Start(*gname, *opts); err != nil {
+		return c, err
+	}
+	c.limit = time.Duration(*secs * float64(time.Second))
+	for _, name := range []string{c.a, c.b} {
+		if _, err := ai.ParseEngine(name, c.playouts, c.limit, 0); err != nil {
+			return c, cli.UsageError(err.Error())
+		}
+	}
+	return c, nil
+}
+
+// Arena plays seeded games between two engines, alternating who moves first, and
+// ends with "result: W-D-L score S ± E" from A's side (E is two standard errors).
+// Before it come A's thinking time per move and A's results with each colour.
+func Arena(args []string, stdout, stderr io.Writer) int {
+	c, err := parseConfig(args)
+	if err != nil {
+		return cli.Exit(err, stderr, ArenaUsage)
+	}
+	t := &tally{}
+	errw := &syncWriter{w: stderr}
+	var (
+		mu   sync.Mutex
+		next int
+		wg   sync.WaitGroup
+	)
+	for range c.workers {
+		wg.Go(func() {
+			for {
+				mu.Lock()
+				i := next
+				next++
+				mu.Unlock()
+				if i >= c.games {
+					return
+				}
+				c.play(i, t, stdout, errw)
+			}
+		})
+	}
+	wg.Wait()
+	mean, e := meanAnd2Sigma(t.scores)
+	fmt.Fprintf(stdout, "time per move: A %.3fs, B %.3fs\n", perMove(t.spent[0], t.nmoves[0]), perMove(t.spent[1], t.nmoves[1]))
+	pl := c.start.Info().Players
+	fmt.Fprintf(stdout, "A as %s: %d-%d-%d, as %s: %d-%d-%d\n", pl[0], t.bySide[0][0], t.bySide[0][1], t.bySide[0][2],
+		pl[1], t.bySide[1][0], t.bySide[1][1], t.bySide[1][2])
+	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", t.w, t.d, t.l, mean, e)
+	return 0
+}
+
+// play plays game i (0-based) and adds it to t; with -v it prints the game's line.
+func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
+	gameSeed := c.seed*1_000_003 + uint64(i)
+	ea, _ := ai.ParseEngine(c.a, c.playouts, c.limit, gameSeed)
+	eb, _ := ai.ParseEngine(c.b, c.playouts, c.limit, gameSeed^0x5bd1e995)
+	// Colours alternate, unless A's side is fixed: in Andantino, where White wins
+	// nearly every game, experiments can then watch Red's games only.
+	aFirst := i%2 == 0 && c.aSide == "" || c.aSide == "first"
+	g := playGame(c.start, ea, eb, aFirst, stderr)
+	if c.records != "" {
+		if err := writeRecord(c.records, i+1, c.start, g.moves, ea.Name(), eb.Name(), aFirst); err != nil {
+			fmt.Fprintln(stderr, "trihex:", err)
+		}
+	}
+	sA := 0.5
+	switch {
+	case g.res.Winner == game.NoPlayer:
+	case (g.res.Winner == game.First) == aFirst:
+		sA = 1
+	default:
+		sA = 0
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.add(g, aFirst, sA)
+	if c.verbose {
+		side := "second"
+		if aFirst {
+			side = "first"
+		}
+		fmt.Fprintf(stdout, "game %d: A %s, %s after %d moves, A scores %.1f\n", i+1, side,
+			c.start.Info().DescribeResult(g.res), len(g.moves), sA)
+	}
+}
+
+// tally is the arena's score so far, from A's side.
+type tally struct {
+	mu      sync.Mutex
+	w, d, l int
+	spent   [2]time.Duration // thinking time of A and B
+	nmoves  [2]int
+	scores  []float64
+	bySide  [2][3]int // A's wins, draws, losses when first and when second
+}
+
+// add counts one game in which A scored sA; the caller holds t.mu.
+func (t *tally) add(g played, aFirst bool, sA float64) {
+	switch sA {
+	case 1:
+		t.w++
+	case 0:
+		t.l++
+	default:
+		t.d++
+	}
+	t.scores = append(t.scores, sA)
+	side := 0
+	if !aFirst {
+		side = 1
+	}
+	t.bySide[side][2-int(2*sA)]++
+	for k := range t.spent {
+		t.spent[k] += g.used[k]
+		t.nmoves[k] += g.count[k]
+	}
+}
+
+func perMove(d time.Duration, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return d.Seconds() / float64(n)
+}
+
+// played is one arena game: its result, its moves, and the thinking time and the
+// number of moves of A and of B.
+type played struct {
+	res   game.Result
+	moves []game.Move
+	used  [2]time.Duration
+	count [2]int
+}
+
+// playGame plays one game between two engines from start.
+func playGame(start game.State, a, b ai.Engine, aFirst bool, stderr io.Writer) (g played) {
+	s := start.Clone()
+	first, second := a, b
+	if !aFirst {
+		first, second = b, a
+	}
+	for {
+		if r := s.Result(); r.Over {
+			g.res = r
+			return g
+		}
+		e := first
+		if s.ToMove() == game.Second {
+			e = second
+		}
+		k := 0
+		if e != a {
+			k = 1
+		}
+		t0 := time.Now()
+		inf := e.Choose(context.Background(), s)
+		g.used[k] += time.Since(t0)
+		g.count[k]++
+		if err := s.Play(inf.Move); err != nil {
+			// An engine that answers with an illegal move loses: it must never happen.
+			fmt.Fprintf(stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)
+			g.res = game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "illegal move"}
+			return g
+		}
+		g.moves = append(g.moves, inf.Move)
+	}
+}
+
+// meanAnd2Sigma returns the mean score and two standard errors of it.
+func meanAnd2Sigma(xs []float64) (float64, float64) {
+	if len(xs) == 0 {
+		return 0, 0
+	}
+	var sum float64
+	for _, x := range xs {
+		sum += x
+	}
+	mean := sum / float64(len(xs))
+	var v float64
+	for _, x := range xs {
+		v += (x - mean) * (x - mean)
+	}
+	if len(xs) > 1 {
+		v /= float64(len(xs) - 1)
+	}
+	return mean, 2 * math.Sqrt(v/float64(len(xs)))
+}
+
+// writeRecord saves one arena game as DIR/game-N.trihex, players named by engine.
+func writeRecord(dir string, n int, start game.State, moves []game.Move, a, b string, aFirst bool) error {
+	pl := start.Info().Players
+	first, second := "A: "+a, "B: "+b
+	if !aFirst {
+		first, second = second, first
+	}
+	txt, err := save.Format(start, moves, []save.Tag{{Name: pl[0], Value: first}, {Name: pl[1], Value: second}})
+	if err != nil {
+		return err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	return save.WriteFileAtomic(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)), []byte(txt))
+}
+
+// syncWriter lets the arena's workers share stderr.
+type syncWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (s *syncWriter) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(p)
+}

@@ -1,0 +1,162 @@
+package arena
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	_ "trihex/game/all"
+	"trihex/save"
+)
+
+func run(cmd func([]string, io.Writer, io.Writer) int, args ...string) (code int, stdout, stderr string) {
+	var out, errb bytes.Buffer
+	code = cmd(args, &out, &errb)
+	return code, out.String(), errb.String()
+}
+
+// A tiny seeded arena prints one line per game with -v, then the three summary
+// lines README.md documents, and writes each game's record.
+func TestArena(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--game", "attangle", "--a", "1", "--b", "random", "--games", "2", "--seed", "7", "-v", "--records", dir}
+	code, out, errs := run(Arena, args...)
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	if len(lines) != 5 {
+		t.Fatalf("%d lines:\n%s", len(lines), out)
+	}
+	game := regexp.MustCompile(`^game [12]: A (first|second), .+ after \d+ moves, A scores (0\.0|0\.5|1\.0)$`)
+	for _, l := range lines[:2] {
+		if !game.MatchString(l) {
+			t.Errorf("game line %q", l)
+		}
+	}
+	if !strings.Contains(out, "game 1: A first") || !strings.Contains(out, "game 2: A second") {
+		t.Errorf("colours do not alternate:\n%s", out)
+	}
+	for i, re := range []string{
+		`^time per move: A \d+\.\d{3}s, B \d+\.\d{3}s$`,
+		`^A as White: \d-\d-\d, as Black: \d-\d-\d$`,
+		`^result: \d-\d-\d score \d\.\d{3} ± \d\.\d{3}$`,
+	} {
+		if l := lines[2+i]; !regexp.MustCompile(re).MatchString(l) {
+			t.Errorf("line %q does not match %s", l, re)
+		}
+	}
+	var w, d, l int
+	var score, e float64
+	if _, err := fmt.Sscanf(lines[4], "result: %d-%d-%d score %f ± %f", &w, &d, &l, &score, &e); err != nil || w+d+l != 2 {
+		t.Errorf("result line %q: %v", lines[4], err)
+	}
+	for n := 1; n <= 2; n++ {
+		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Final.Result().Over {
+			t.Errorf("game %d: the record's game is not over", n)
+		}
+		// A moves first in game 1, B in game 2.
+		white, _ := g.Record.Get("White")
+		if want := []string{"", "A: ", "B: "}[n]; !strings.HasPrefix(white, want) {
+			t.Errorf("game %d: White is %q", n, white)
+		}
+	}
+}
+
+// With a playout budget and no time limit, the same seed gives the same games.
+func TestArenaSeeded(t *testing.T) {
+	args := []string{"--game", "abande", "--a", "1", "--b", "random", "--games", "2", "--seed", "3", "--playouts", "100", "-v"}
+	games := func() string {
+		_, out, _ := run(Arena, args...)
+		var lines []string
+		for l := range strings.Lines(out) {
+			if !strings.HasPrefix(l, "time per move: ") {
+				lines = append(lines, l)
+			}
+		}
+		slices.Sort(lines) // the workers may finish the games in either order
+		return strings.Join(lines, "")
+	}
+	if a, b := games(), games(); a != b || !strings.Contains(a, "result: ") {
+		t.Errorf("two runs differ:\n%s\n%s", a, b)
+	}
+}
+
+func TestArenaUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{},
+		{"--game", "abande", "--a", "1"},
+		{"--game", "abande", "--a", "1", "--b", "2", "--games", "0"},
+		{"--game", "abande", "--a", "1", "--b", "2", "--a-side", "middle"},
+		{"--game", "abande", "--a", "1", "--b", "chess"},
+		{"--game", "abande", "--a", "1", "--b", "2", "stray"},
+		{"--bogus"},
+	} {
+		code, out, errs := run(Arena, args...)
+		if code != 2 || out != "" || !strings.HasPrefix(errs, "trihex: ") || !strings.Contains(errs, "usage: "+ArenaUsage) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
+		}
+	}
+	if code, _, errs := run(Arena, "--game", "go", "--a", "1", "--b", "2"); code != 1 || !strings.Contains(errs, "go") {
+		t.Errorf("unknown game: exit %d, %q", code, errs)
+	}
+}
+
+// Think answers a legal move on its first line, then the documented lines.
+func TestThink(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "game.trihex")
+	if err := os.WriteFile(path, []byte("[Game \"Attangle\"]\n\n1. a1 g1 2. d1 a4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(Think, path, "--level", "1", "--seed", "5")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	g, err := save.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.Final.ParseMove(lines[0])
+	if err != nil || !g.Final.IsLegal(m) {
+		t.Fatalf("first line %q is not a legal move: %v", lines[0], err)
+	}
+	if len(lines) < 3 || !strings.HasPrefix(lines[1], "value: ") || !strings.Contains(out, "\npv: "+lines[0]) ||
+		!regexp.MustCompile(`\n(playouts: \d+|alpha-beta: depth \d+, \d+ nodes) in \d+\.\d\ds\n$`).MatchString(out) {
+		t.Errorf("output %q", out)
+	}
+
+	bad := filepath.Join(dir, "bad.trihex")
+	if err := os.WriteFile(bad, []byte("[Game \"Attangle\"]\n\n1. d5 d4\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{filepath.Join(dir, "missing.trihex")}, 1, "trihex: open "},
+		{[]string{bad}, 1, `trihex: bad.trihex: save: line 3, column 7: move 2 "d4"`},
+		{[]string{"../../save/testdata/golden/andantino.trihex"}, 1, "trihex: the game is over: "},
+		{[]string{path, "--level", "9"}, 2, "usage: " + ThinkUsage},
+		{[]string{path, "--bogus"}, 2, "usage: " + ThinkUsage},
+		{[]string{}, 2, "think takes one record file"},
+		{[]string{path, path}, 2, "think takes one record file"},
+	} {
+		code, out, errs := run(Think, c.args...)
+		if code != c.code || out != "" || !strings.Contains(errs, c.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errs, c.code, c.want)
+		}
+	}
+}

@@ -1,0 +1,78 @@
+// Package arena holds the computer's headless commands: think, the engine's move
+// for a record's position, and arena, seeded games between two engines. Like the
+// commands of trihex/game/cli they take their arguments and writers and return the
+// exit status.
+package arena
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"trihex/ai"
+	"trihex/game"
+	"trihex/game/cli"
+	"trihex/save"
+)
+
+// ThinkUsage is the usage line of Think.
+const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S]"
+
+// Think prints the computer's move for the position after a record's moves: the
+// move on the first line, then the win estimate and the expected line.
+func Think(args []string, stdout, stderr io.Writer) int {
+	fs := flag.NewFlagSet("think", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	level := fs.Int("level", 3, "level 1-5")
+	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
+	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
+	seed := fs.Uint64("seed", 1, "random seed")
+	pos, err := cli.SplitFlags(fs, args)
+	if err == nil && len(pos) != 1 {
+		err = cli.UsageError("think takes one record file")
+	}
+	if err != nil {
+		return cli.Exit(err, stderr, ThinkUsage)
+	}
+	g, err := save.ReadFile(pos[0])
+	if err != nil {
+		return cli.Exit(err, stderr, ThinkUsage)
+	}
+	eng, err := ai.ParseEngine(fmt.Sprint(*level), *playouts, time.Duration(*secs*float64(time.Second)), *seed)
+	if err != nil {
+		return cli.Exit(cli.UsageError(err.Error()), stderr, ThinkUsage)
+	}
+	if g.Final.Result().Over {
+		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
+	}
+	inf := eng.Choose(context.Background(), g.Final)
+	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))
+	fmt.Fprintf(stdout, "value: %.3f\n", inf.Value)
+	if inf.Proven != 0 {
+		fmt.Fprintf(stdout, "proven: %+d\n", inf.Proven)
+	}
+	fmt.Fprintf(stdout, "pv: %s\n", pvString(g.Final, inf.PV))
+	if inf.Depth > 0 {
+		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds())
+	} else {
+		fmt.Fprintf(stdout, "playouts: %d in %.2fs\n", inf.Playouts, inf.Elapsed.Seconds())
+	}
+	return 0
+}
+
+// pvString writes the expected line from pos, up to its first illegal move.
+func pvString(pos game.State, pv []game.Move) string {
+	s := pos.Clone()
+	var parts []string
+	for _, m := range pv {
+		if !s.IsLegal(m) {
+			break
+		}
+		parts = append(parts, s.FormatMove(m))
+		s.Apply(m)
+	}
+	return strings.Join(parts, " ")
+}

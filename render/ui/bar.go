@@ -40,13 +40,16 @@ func (b *bar) layout(a *App) *Layout {
 	l.add(wFile, render.Rect{X: 8 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "File")
 	l.add(wView, render.Rect{X: 78 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "View")
 	if b.text != "" {
-		// Over the board's foot (the review bar), clear of the panel's buttons.
-		area := a.w
+		// At the foot of the board, clear of the panel and of the review bar.
+		area, bottom := a.w, a.h-4*s
 		if p := a.play(); p != nil && p.lay != nil {
 			area = p.lay.board.W
+			if p.lay.bar.H > 0 {
+				bottom = p.lay.bar.Y - 6*s
+			}
 		}
 		w := min(area-40*s, 760*s)
-		l.add(wBanner, render.Rect{X: (area - w) / 2, Y: a.h - 68*s, W: w, H: 64 * s}, true, "")
+		l.add(wBanner, render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}, true, "")
 	}
 	return l
 }
@@ -73,23 +76,23 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 	}
 	used := false
 	for _, c := range f.Commands(input.ScopeGlobal) {
-		used = true
 		switch c {
-		case input.CmdFullscreen:
-			used = false // the App's, in every scope
 		case input.CmdDismiss:
 			if b.text == "" {
-				used = false // Esc is the scene's (cancel a half-built move)
-				continue
+				continue // Esc is the scene's then (cancel a half-built move)
 			}
 			*b = bar{}
 		case input.CmdFileMenu:
 			a.push(newMenu(false))
 		case input.CmdViewMenu:
 			a.push(newMenu(true))
-		default:
+		case input.CmdNew, input.CmdOpen, input.CmdSave, input.CmdSaveAs, input.CmdQuit,
+			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown:
 			a.run(c)
+		default:
+			continue // the scene's (rules, shortcuts) or the App's (fullscreen)
 		}
+		used = true
 	}
 	return used
 }

@@ -308,3 +308,52 @@ func e2eSetup(t *testing.T) (dir, bin, script string) {
 	}
 	return dir, bin, script
 }
+
+// TestEndToEndOverlays drives the layer stack: the File menu opens over the game
+// and Esc closes it, the shortcut sheet opens with ?, V changes the theme (and the
+// setting stays), the review bar steps back (Live appears), and Quit with unsaved
+// moves asks first: Esc keeps the game, Enter quits. TRIHEX_E2E=1 (about 15 s).
+func TestEndToEndOverlays(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	cfg := filepath.Join(dir, "config")
+	cmds := "button file\ncopy menu.json\nkey Escape\ncopy closed.json\nkey question\ncopy help.json\nshot help.png\nkey Escape\n" +
+		"key v\nclick a1\nclick a2\nbutton rv-back\ncopy review.json\nkey End\nkey ctrl+q\ncopy confirm.json\nkey Escape\ncopy kept.json\nkey ctrl+q\nkey Return\nwait\n"
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg)
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+	cmd.Stdin = strings.NewReader(cmds)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+	}
+	buttons := func(name string) map[string][4]float64 {
+		var l struct {
+			Buttons map[string][4]float64 `json:"buttons"`
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return l.Buttons
+	}
+	has := func(name, id string, want bool) {
+		t.Helper()
+		if _, ok := buttons(name)[id]; ok != want {
+			t.Errorf("%s: %q shown %v, want %v", name, id, ok, want)
+		}
+	}
+	has("menu.json", "menu-saveas", true)
+	has("closed.json", "menu-saveas", false)
+	has("help.json", "box", true)
+	has("review.json", "live", true)
+	has("review.json", "pass", false)
+	has("confirm.json", "confirm-yes", true)
+	has("kept.json", "confirm-yes", false)
+	checkNotBlank(t, filepath.Join(dir, "help.png"))
+	var st save.Settings
+	if data, err := os.ReadFile(filepath.Join(cfg, save.SettingsName)); err != nil || json.Unmarshal(data, &st) != nil || st.Theme != "high-contrast" {
+		t.Errorf("settings after V: theme %q (%v), want high-contrast", st.Theme, err)
+	}
+}

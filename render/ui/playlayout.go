@@ -61,7 +61,9 @@ func (p *playScene) layout(a *App) *Layout {
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
 	p.bv.place(l, p, a)
-	p.layCells(l)
+	if a.flags.LayoutOut != "" {
+		p.layCells(l) // only --layout-out reads them: not built every tick for nothing
+	}
 	p.lay = l
 	return l.Layout
 }

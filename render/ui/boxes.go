@@ -14,9 +14,10 @@ import (
 // dialog is open. Each is an overlay: it has all the input while it is open.
 
 const (
-	wBox        widgetID = "box"
-	wConfirmYes widgetID = "confirm-yes"
-	wConfirmNo  widgetID = "confirm-no"
+	wBox            widgetID = "box"
+	wConfirmSave    widgetID = "confirm-save"
+	wConfirmDiscard widgetID = "confirm-discard"
+	wConfirmCancel  widgetID = "confirm-cancel"
 )
 
 // boxRect is where every box sits: the middle of the window.
@@ -32,10 +33,19 @@ func drawBox(a *App, p painter, box render.Rect) {
 	render.StrokeRoundRect(p.dst, box, 10*p.s, 1*p.s, p.th.MenuEdge)
 }
 
-// confirmBox asks before dropping unsaved moves.
+// confirmBox asks a question with a row of buttons; the first is the default
+// (Enter), and Esc is the last, which does nothing.
 type confirmBox struct {
-	title, text, yes string
-	then             func()
+	title, text string
+	buttons     []boxButton
+}
+
+// boxButton is one answer of a confirm box; a nil run only closes the box.
+type boxButton struct {
+	id    widgetID
+	label string
+	style buttonStyle
+	run   func()
 }
 
 func (c *confirmBox) layout(a *App) *Layout {
@@ -43,27 +53,43 @@ func (c *confirmBox) layout(a *App) *Layout {
 	box := boxRect(a)
 	l := newLayout()
 	l.add(wBox, box, false, "")
-	l.add(wConfirmYes, render.Rect{X: box.X + box.W - 250*s, Y: box.Y + box.H - 50*s, W: 120 * s, H: 34 * s}, true, c.yes+" (Enter)")
-	l.add(wConfirmNo, render.Rect{X: box.X + box.W - 122*s, Y: box.Y + box.H - 50*s, W: 106 * s, H: 34 * s}, true, "Cancel (Esc)")
+	x := box.X + box.W - 16*s
+	for i := len(c.buttons) - 1; i >= 0; i-- {
+		b := c.buttons[i]
+		w, _ := render.Measure(b.label, render.Face(14*s, true))
+		w = max(96*s, w+28*s)
+		x -= w
+		l.add(b.id, render.Rect{X: x, Y: box.Y + box.H - 50*s, W: w, H: 34 * s}, true, b.label)
+		x -= 8 * s
+	}
 	return l
 }
 
 func (c *confirmBox) update(a *App, f *input.Frame) {
-	yes, no := false, false
+	chosen := -1
 	if f.Click {
-		id, _ := a.layouts[c].hit(f.DownX, f.DownY)
-		yes, no = id == wConfirmYes, id == wConfirmNo
+		if id, ok := a.layouts[c].hit(f.DownX, f.DownY); ok {
+			for i, b := range c.buttons {
+				if b.id == id {
+					chosen = i
+				}
+			}
+		}
 	}
 	for _, cmd := range f.Commands(input.ScopeBox) {
-		yes = yes || cmd == input.CmdConfirm
-		no = no || cmd == input.CmdDismiss
+		switch cmd {
+		case input.CmdConfirm:
+			chosen = 0
+		case input.CmdDismiss:
+			chosen = len(c.buttons) - 1
+		}
 	}
-	switch {
-	case yes:
-		a.pop(c)
-		c.then()
-	case no:
-		a.pop(c)
+	if chosen < 0 {
+		return
+	}
+	a.pop(c)
+	if run := c.buttons[chosen].run; run != nil {
+		run()
 	}
 }
 
@@ -76,10 +102,10 @@ func (c *confirmBox) draw(a *App, p painter, l *Layout) {
 	for i, line := range wrap(c.text, f, box.W-40*s) {
 		p.t.Add(line, f, box.X+20*s, box.Y+56*s+float64(i)*18*s, render.Left, p.th.TextDim)
 	}
-	yes, _ := l.get(wConfirmYes)
-	p.button(yes, yes.label, destructiveButton, 14, true)
-	no, _ := l.get(wConfirmNo)
-	p.button(no, no.label, plainButton, 14, true)
+	for _, b := range c.buttons {
+		w, _ := l.get(b.id)
+		p.button(w, b.label, b.style, 14, true)
+	}
 }
 
 // pathPrompt is the path field drawn in the window when there is no native dialog.

@@ -210,12 +210,12 @@ func TestEndToEndComputer(t *testing.T) {
 		"--level", "1", "--size", "1024x700", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
 	// Closing the window with moves on the board asks first (Enter discards).
-	cmd.Stdin = strings.NewReader("click 0,1\nshot thinking.png\nsleep 4\nkeep answered.txt\nkey ctrl+z\nsleep 0.5\nkeep undone.txt\nclick 0,1\nclose\ncopy closing.json\nkey Return\nwait\n")
+	cmd.Stdin = strings.NewReader("click 0,1\nshot thinking.png\nsleep 4\nkeep answered.txt\nkey ctrl+z\nsleep 0.5\nkeep undone.txt\nclick 0,1\nclose\ncopy closing.json\nbutton confirm-discard\nwait\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
 	}
 	checkNotBlank(t, filepath.Join(dir, "thinking.png"))
-	if data, err := os.ReadFile(filepath.Join(dir, "closing.json")); err != nil || !strings.Contains(string(data), "confirm-yes") {
+	if data, err := os.ReadFile(filepath.Join(dir, "closing.json")); err != nil || !strings.Contains(string(data), "confirm-save") {
 		t.Errorf("closing the window with unsaved moves did not ask: %v", err)
 	}
 	answered, err := os.ReadFile(filepath.Join(dir, "answered.txt"))
@@ -312,14 +312,16 @@ func e2eSetup(t *testing.T) (dir, bin, script string) {
 // TestEndToEndOverlays drives the layer stack: the File menu opens over the game
 // and Esc closes it, the shortcut sheet opens with ?, V changes the theme (and the
 // setting stays), the review bar steps back (Live appears), and Quit with unsaved
-// moves asks first: Esc keeps the game, Enter quits. TRIHEX_E2E=1 (about 15 s).
+// moves asks first: Esc keeps the game; Enter is Save, which asks for a path (the
+// path field here) and quits once saved. TRIHEX_E2E=1 (about 15 s).
 func TestEndToEndOverlays(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
 	cfg := filepath.Join(dir, "config")
 	cmds := "button file\ncopy menu.json\nkey Escape\ncopy closed.json\nkey question\ncopy help.json\nshot help.png\nkey Escape\n" +
-		"key v\nclick a1\nclick a2\nbutton rv-back\ncopy review.json\nkey End\nkey ctrl+q\ncopy confirm.json\nkey Escape\ncopy kept.json\nkey ctrl+q\nkey Return\nwait\n"
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg)
-	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+		"key v\nclick a1\nclick a2\nbutton rv-back\ncopy review.json\nkey End\nkey ctrl+q\ncopy confirm.json\nkey Escape\ncopy kept.json\nkey ctrl+q\nkey Return\ncopy path.json\nkey Return\nwait\n"
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg, "--no-dialogs")
+	// The path field proposes a name in the home folder: the test's folder here.
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "HOME="+dir)
 	cmd.Stdin = strings.NewReader(cmds)
 	if out, err := cmd.CombinedOutput(); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
@@ -349,8 +351,17 @@ func TestEndToEndOverlays(t *testing.T) {
 	has("help.json", "box", true)
 	has("review.json", "live", true)
 	has("review.json", "pass", false)
-	has("confirm.json", "confirm-yes", true)
-	has("kept.json", "confirm-yes", false)
+	has("confirm.json", "confirm-save", true)
+	has("confirm.json", "confirm-discard", true)
+	has("kept.json", "confirm-save", false)
+	has("path.json", "box", true)
+	saved, _ := filepath.Glob(filepath.Join(dir, "attangle-*"+save.Extension))
+	if len(saved) != 1 {
+		t.Fatalf("Enter (Save) and the proposed path saved %v", saved)
+	}
+	if data, err := os.ReadFile(saved[0]); err != nil || !strings.Contains(string(data), "1. a1 a2") {
+		t.Errorf("saved record: %v\n%s", err, data)
+	}
 	checkNotBlank(t, filepath.Join(dir, "help.png"))
 	var st save.Settings
 	if data, err := os.ReadFile(filepath.Join(cfg, save.SettingsName)); err != nil || json.Unmarshal(data, &st) != nil || st.Theme != "high-contrast" {

@@ -38,20 +38,45 @@ func (fs *fileState) askDrop(a *App, what string, then func()) {
 	n := p.sess.Match.Len()
 	a.push(&confirmBox{
 		title: what + "?",
-		text:  fmt.Sprintf("The %s game on the board (%d %s) is not saved. Its moves stay in the autosave until the next game's first move.", p.sess.Info.Name, n, plural(n, "move")),
-		yes:   "Discard",
-		then:  then,
+		text: fmt.Sprintf("The %s game on the board (%d %s) is not saved. Save it first? Without saving, its moves stay in the autosave until the next game's first move.",
+			p.sess.Info.Name, n, plural(n, "move")),
+		buttons: []boxButton{
+			{id: wConfirmSave, label: "Save (Enter)", style: primaryButton, run: func() { fs.saveThen(a, then) }},
+			{id: wConfirmDiscard, label: "Don't save", style: destructiveButton, run: then},
+			{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
+		},
+	})
+}
+
+// saveThen saves the game (asking for a path if it has none) and, once it is
+// saved, runs then; a failed or cancelled save leaves everything as it was.
+func (fs *fileState) saveThen(a *App, then func()) {
+	p := a.play()
+	if p == nil {
+		then()
+		return
+	}
+	if p.sess.Path != "" {
+		if fs.saveTo(a, p.sess.Path) {
+			then()
+		}
+		return
+	}
+	fs.askSavePath(a, func(path string) {
+		if fs.saveTo(a, path) {
+			then()
+		}
 	})
 }
 
 func (fs *fileState) newGame(a *App) {
-	a.files.askDrop(a, "Start a new game", func() { a.setScene(a.newStart()) })
+	fs.askDrop(a, "Start a new game", func() { a.setScene(a.newStart()) })
 }
 
 func (fs *fileState) open(a *App) {
-	a.files.askDrop(a, "Open another game", func() {
-		dir := a.files.dialogDir(a) // here: the dialog's goroutine must not read the app
-		a.files.ask(a, "Open game: type the path of a "+save.Extension+" file", dir, func() (string, error) {
+	fs.askDrop(a, "Open another game", func() {
+		dir := fs.dialogDir(a) // here: the dialog's goroutine must not read the app
+		fs.ask(a, "Open game: type the path of a "+save.Extension+" file", dir, func() (string, error) {
 			return dialog.Open(dir)
 		}, func(path string) { fs.openPath(a, path) })
 	})
@@ -63,29 +88,34 @@ func (fs *fileState) save(a *App) {
 		return
 	}
 	if p.sess.Path == "" {
-		a.files.saveAs(a)
+		fs.saveAs(a)
 		return
 	}
-	a.files.saveTo(a, p.sess.Path)
+	fs.saveTo(a, p.sess.Path)
 }
 
 func (fs *fileState) saveAs(a *App) {
-	p := a.play()
-	if p == nil {
-		return
+	if a.play() != nil {
+		fs.askSavePath(a, func(path string) { fs.saveTo(a, path) })
 	}
+}
+
+// askSavePath asks where to save the game and gives the path, with the record's
+// extension, to then.
+func (fs *fileState) askSavePath(a *App, then func(string)) {
+	p := a.play()
 	name := strings.ToLower(p.sess.Info.Name) + "-" + time.Now().Format("2006-01-02") + save.Extension
 	if p.sess.Path != "" {
 		name = filepath.Base(p.sess.Path)
 	}
-	dir := a.files.dialogDir(a)
-	a.files.ask(a, "Save game as: type a path", filepath.Join(dir, name), func() (string, error) {
+	dir := fs.dialogDir(a)
+	fs.ask(a, "Save game as: type a path", filepath.Join(dir, name), func() (string, error) {
 		return dialog.Save(dir, name)
-	}, func(path string) { a.files.saveTo(a, dialog.WithExtension(path)) })
+	}, func(path string) { then(dialog.WithExtension(path)) })
 }
 
 func (fs *fileState) quit(a *App) {
-	a.files.askDrop(a, "Quit Trihex", func() { a.quit = true })
+	fs.askDrop(a, "Quit Trihex", func() { a.quit = true })
 }
 
 // dialogDir is where the dialogs start: the folder of the current or last file.
@@ -133,7 +163,7 @@ func (fs *fileState) dialogDone(a *App, d *dialogWait, r dlgResult) {
 		fs.noDlg = true
 		a.push(d.fallback)
 	default:
-		a.showError("File dialog: " + r.err.Error())
+		a.showError("File dialog: " + playerMessage(r.err))
 	}
 }
 
@@ -159,7 +189,7 @@ func readRecord(path string) (*save.Game, error) {
 func (fs *fileState) openPath(a *App, path string) {
 	g, err := readRecord(path)
 	if err != nil {
-		a.showError(err.Error())
+		a.showError(playerMessage(err))
 		return
 	}
 	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
@@ -170,23 +200,25 @@ func (fs *fileState) openPath(a *App, path string) {
 	a.showNotice("Opened " + path)
 }
 
-func (fs *fileState) saveTo(a *App, path string) {
+// saveTo writes the game to path and reports whether it did.
+func (fs *fileState) saveTo(a *App, path string) bool {
 	p := a.play()
 	if p == nil {
-		return
+		return false
 	}
 	rec, err := p.sess.Record()
 	if err == nil {
 		err = save.WriteFileAtomic(path, []byte(rec))
 	}
 	if err != nil {
-		a.showError("Not saved: " + err.Error())
-		return
+		a.showError("Not saved: " + playerMessage(err))
+		return false
 	}
 	p.sess.Saved(path)
 	a.prefs.settings.AddRecent(path)
 	a.prefs.save()
 	a.showNotice("Saved " + path)
+	return true
 }
 
 // autosave writes the game after every move, so that nothing is lost, and
@@ -196,7 +228,7 @@ func (fs *fileState) autosave(a *App, sess *input.Session) {
 	if err != nil {
 		if !fs.autosaveFailed {
 			fs.autosaveFailed = true // say it once, not after every move
-			a.showError("Autosave failed: " + err.Error())
+			a.showError("Autosave failed: " + playerMessage(err))
 		}
 		return
 	}
@@ -213,12 +245,12 @@ func (fs *fileState) reportWriteErrors(a *App) {
 	errs := a.prefs.writer.TakeErrors()
 	if err := errs[save.WriteAutosave]; err != nil && !fs.autosaveFailed {
 		fs.autosaveFailed = true // say it once, not after every move
-		a.showError("Autosave failed: " + err.Error())
+		a.showError("Autosave failed: " + playerMessage(err))
 	}
 	if err := errs[save.WriteRecord]; err != nil {
 		a.showError("record-out: " + err.Error())
 	}
 	if err := errs[save.WriteSettings]; err != nil {
-		a.showError("Settings not saved: " + err.Error())
+		a.showError("Settings not saved: " + playerMessage(err))
 	}
 }

@@ -70,7 +70,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 		case input.MovesUndone:
 			p.anims.clear()
 		case input.Failed:
-			p.status = flash{e.Err.Error(), time.Now().Add(4 * time.Second)}
+			p.say(playerMessage(e.Err))
 		}
 		if e.Changed() {
 			p.bv.fixed = false // the view follows the game: a new tile may lie outside it
@@ -87,6 +87,10 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 		}
 	}
 }
+
+// say shows a short message in the status line for a few seconds: why a click or
+// key did nothing, or what a first click on a losing cell would do.
+func (p *playScene) say(msg string) { p.status = flash{msg, time.Now().Add(4 * time.Second)} }
 
 // pushAnims queues a move's animation at the chosen speed.
 func (p *playScene) pushAnims(as []*anim) {

@@ -72,7 +72,7 @@ func newApp(f *Options) *App {
 	a.prefs.settings = save.DefaultSettings()
 	var notices []string
 	if dir, err := save.ConfigDir(f.ConfigDir); err != nil {
-		notices = append(notices, "No autosave or settings: "+err.Error())
+		notices = append(notices, "No autosave or settings: "+playerMessage(err))
 	} else {
 		a.prefs.cfgDir = dir
 		var msg string
@@ -90,7 +90,7 @@ func newApp(f *Options) *App {
 	if f.File != "" {
 		g, err := readRecord(f.File)
 		if err != nil {
-			notices = append(notices, err.Error()) // the window opens anyway and says why
+			notices = append(notices, playerMessage(err)) // the window opens anyway and says why
 		} else {
 			f.Load, f.LoadPath = g, f.File
 		}
@@ -125,7 +125,7 @@ func newApp(f *Options) *App {
 				notices = append(notices, msg)
 			}
 			if err != nil {
-				notices = append(notices, err.Error())
+				notices = append(notices, playerMessage(err))
 			}
 			if g != nil && len(g.Moves) > 0 && !g.Final.Result().Over {
 				st.cont = g

@@ -429,8 +429,12 @@ func (s *Session) ResultText(st game.State) string {
 		return fmt.Sprintf("%s wins %d–%d", s.Info.Players[r.Winner], v[r.Winner], v[1-r.Winner])
 	}
 	reason := r.Reason
-	if strings.Contains(reason, "50 tiles") {
+	switch {
+	case strings.Contains(reason, "50 tiles"):
 		reason = "all 50 tiles played"
+	case reason == "suicide" && r.Winner != game.NoPlayer:
+		w := s.Info.Players[r.Winner]
+		return fmt.Sprintf("%s played into %s's enclosure: %s wins", s.Info.Players[r.Winner.Other()], w, w)
 	}
 	if r.Winner == game.NoPlayer {
 		return "Draw: " + reason

@@ -118,6 +118,41 @@ func FitFlip(cells []hex.Coord, area Rect, margin, maxUnit float64, flip bool) V
 	}
 }
 
+// Grow returns v unchanged when every cell lies inside area with margin units
+// around the outermost centres; otherwise it moves the view, and zooms it out about
+// the area's centre only as far as it must, so that they do. A player's pan and zoom
+// stay as they are until a new cell would fall outside.
+func Grow(v View, cells []hex.Coord, area Rect, margin float64) View {
+	if len(cells) == 0 || v.Unit <= 0 {
+		return v
+	}
+	minX, minY, maxX, maxY := Extent(cells)
+	minX, minY, maxX, maxY = minX-margin, minY-margin, maxX+margin, maxY+margin
+	unit := max(1, min(v.Unit, area.W/(maxX-minX), area.H/(maxY-minY)))
+	if unit != v.Unit {
+		v = v.ZoomAt(area.CX(), area.CY(), unit/v.Unit, unit, unit)
+	}
+	sign := 1.0
+	if v.Flip {
+		sign = -1
+	}
+	// shift is how far the span [a, b] (pixels, either order) must move to lie
+	// inside [lo, hi]: nothing when it does.
+	shift := func(a, b, lo, hi float64) float64 {
+		a, b = min(a, b), max(a, b)
+		switch {
+		case a < lo:
+			return lo - a
+		case b > hi:
+			return hi - b
+		}
+		return 0
+	}
+	v.OX += shift(v.OX+sign*v.Unit*minX, v.OX+sign*v.Unit*maxX, area.X, area.X+area.W)
+	v.OY += shift(v.OY+sign*v.Unit*minY, v.OY+sign*v.Unit*maxY, area.Y, area.Y+area.H)
+	return v
+}
+
 // ZoomAt scales the view by f keeping the pixel (x, y) over the same spot, with the
 // unit kept within [lo, hi].
 func (v View) ZoomAt(x, y, f, lo, hi float64) View {

@@ -90,3 +90,37 @@ func TestLayoutScreen(t *testing.T) {
 		}
 	}
 }
+
+// Grow keeps a view that shows every cell, pans one that lost a cell when the
+// cells still fit at its zoom, and zooms out only when they do not.
+func TestGrow(t *testing.T) {
+	area := Rect{0, 0, 600, 400}
+	cells := []hex.Coord{{Q: 0, R: 0}, {Q: 1, R: 0}, {Q: 0, R: 1}}
+	for _, flip := range []bool{false, true} {
+		v := FitFlip(cells, area, 1.2, 40, flip)
+		if g := Grow(v, cells, area, 1.2); g != v {
+			t.Errorf("flip %v: a view that shows every cell moved: %+v → %+v", flip, v, g)
+		}
+		inside := func(g View, cs []hex.Coord) bool {
+			for _, c := range cs {
+				x, y := g.ToPixel(c)
+				if x < area.X || x > area.X+area.W || y < area.Y || y > area.Y+area.H {
+					return false
+				}
+			}
+			return true
+		}
+		// One cell further out: it fits at this zoom, so the view pans.
+		more := append(cells, hex.Coord{Q: 5, R: 0})
+		g := Grow(v, more, area, 1.2)
+		if g.Unit != v.Unit || !inside(g, more) {
+			t.Errorf("flip %v: grown to %+v from %+v", flip, g, v)
+		}
+		// Far out: the view must zoom out, and shows everything.
+		far := append(cells, hex.Coord{Q: 20, R: -10})
+		g = Grow(v, far, area, 1.2)
+		if g.Unit >= v.Unit || !inside(g, far) {
+			t.Errorf("flip %v: far cell: %+v", flip, g)
+		}
+	}
+}

@@ -65,6 +65,11 @@ func LoadAutosave(dir string) (g *Game, notice string, err error) {
 // Settings are the user's choices that outlive a session.
 type Settings struct {
 	WindowW, WindowH int
+	// WindowX, WindowY are the window's top-left corner on the desktop, used when
+	// WindowPlaced (a first start leaves the placing to the desktop).
+	WindowX, WindowY int
+	WindowPlaced     bool
+	Fullscreen       bool
 	Theme            string
 	Coordinates      bool
 	Flip             bool // the board turned by 180°, for players sitting opposite
@@ -122,6 +127,9 @@ func (s *Settings) clamp() {
 	d := DefaultSettings()
 	if s.WindowW < 320 || s.WindowW > 16384 || s.WindowH < 240 || s.WindowH > 16384 {
 		s.WindowW, s.WindowH = d.WindowW, d.WindowH
+	}
+	if s.WindowX < -32768 || s.WindowX > 32768 || s.WindowY < -32768 || s.WindowY > 32768 {
+		s.WindowX, s.WindowY, s.WindowPlaced = 0, 0, false
 	}
 	if s.Level < 1 || s.Level > 5 {
 		s.Level = d.Level

@@ -53,7 +53,10 @@ func Run(f Options, stderr io.Writer) int {
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	ebiten.SetWindowIcon(appIcons())
-	ebiten.SetFullscreen(f.Fullscreen)
+	if st := a.prefs.settings; st.WindowPlaced && f.Scale == 0 {
+		ebiten.SetWindowPosition(st.WindowX, st.WindowY)
+	}
+	ebiten.SetFullscreen(f.Fullscreen || a.prefs.settings.Fullscreen)
 	if f.CPUProfile != "" {
 		if pf, err := os.Create(f.CPUProfile); err == nil {
 			defer pf.Close() // after the profile is stopped (defers run last first)

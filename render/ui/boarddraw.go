@@ -33,6 +33,7 @@ type boardFrame struct {
 	scale     float64
 	poolPos   [2][2]float64
 	reviewing bool
+	armed     *hex.Coord // a losing cell clicked once
 }
 
 // draw draws the board area: the board or surface, the pieces, the flights of the
@@ -178,6 +179,10 @@ func (bv *boardView) drawSurface(p painter, f *boardFrame) {
 	for _, c := range f.sel {
 		x, y := bv.view.ToPixel(c)
 		sp.Ring(p.dst, x, y, 0.9, p.th.Accent)
+	}
+	if f.armed != nil {
+		x, y := bv.view.ToPixel(*f.armed)
+		sp.Ring(p.dst, x, y, 1.0, p.th.Danger)
 	}
 	if f.hoverOn {
 		x, y := bv.view.ToPixel(f.hover)

@@ -28,8 +28,9 @@ type (
 // board, the Andantino surface's layer).
 type boardView struct {
 	view    render.View
-	fixed   bool // the player panned or zoomed: keep the view until Home or a move
-	refit   bool // fit the view at the next layout
+	fixed   bool // the player panned or zoomed: only Home fits the view again
+	refit   bool // fit the view at the next layout (a new window size, Home)
+	follow  bool // the position changed: grow the view if a cell left it
 	screen  render.Screen
 	flip    bool
 	sprites *render.Sprites
@@ -47,26 +48,36 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 		bv.screen, bv.flip = sc, a.prefs.settings.Flip
 		bv.fixed, bv.refit = false, true
 	}
-	if bv.refit && !bv.fixed {
-		bv.refit = false
-		s := sc.Scale
-		area := sc.Board.Inset(8 * s)
-		area.H -= reviewBarH * s
-		if p.surface {
-			// Room at the top for the File and View buttons and the result banner.
-			top := 44 * s
-			if l.series {
-				top += 20 * s
-			}
-			area.Y += top
-			area.H -= top
-			bv.view = render.FitFlip(p.surfaceCells(p.sess.Match.View()), area, 1.2, 46*s, bv.flip)
-		} else {
-			// A unit of margin for the rim and labels; room at the top for the banner.
-			area.Y += 36 * s
-			area.H -= 36 * s
-			bv.view = render.FitFlip(render.BoardCells(), area, 1.25, 0, bv.flip)
+	s := sc.Scale
+	area := sc.Board.Inset(8 * s)
+	area.H -= reviewBarH * s
+	if p.surface {
+		// Room at the top for the File and View buttons and the result banner.
+		top := 44 * s
+		if l.series {
+			top += 20 * s
 		}
+		area.Y += top
+		area.H -= top
+		cells := p.surfaceCells(p.sess.Match.View())
+		// The view stays where it is (the player's pan and zoom, or the last fit)
+		// while every cell shows; it grows just enough when one would fall outside.
+		if bv.follow && !bv.refit {
+			bv.view = render.Grow(bv.view, cells, area, 1.2)
+		}
+		bv.follow = false
+		if bv.refit && !bv.fixed {
+			bv.refit = false
+			// The largest tile early in the game: a tenth of the area's short side,
+			// so that a big window is filled and a small one still fits.
+			bv.view = render.FitFlip(cells, area, 1.2, max(46*s, min(area.W, area.H)/10), bv.flip)
+		}
+	} else if bv.refit {
+		bv.refit = false
+		// A unit of margin for the rim and labels; room at the top for the banner.
+		area.Y += 36 * s
+		area.H -= 36 * s
+		bv.view = render.FitFlip(render.BoardCells(), area, 1.25, 0, bv.flip)
 	}
 	if bv.sprites.Stale(a.prefs.theme) || math.Abs(bv.sprites.Unit-bv.view.Unit) > 0.01 {
 		bv.sprites.Dispose()

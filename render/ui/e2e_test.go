@@ -19,7 +19,8 @@ import (
 //	dialog TITLE (wait for a GTK dialog and focus it) | type TEXT (type, Return,
 //	focus the app again) | copy NAME (keep the layout as it is now) | keep NAME
 //	(keep the record $REC as it is now) | close (the window manager's close
-//	button: WM_DELETE_WINDOW) | wait (the app's exit)
+//	button: WM_DELETE_WINDOW) | wait (the app's exit) | resize W H | move CELL
+//	(the pointer, no click) | wheel N (N clicks up; -N down)
 //
 // The app is found by its X class: GTK's hidden leader window is also named after
 // the program.
@@ -46,6 +47,9 @@ while read -r cmd arg; do
     copy) sleep 0.3; cp "$L" "$DIR/$arg";;
     keep) cp "$REC" "$DIR/$arg";;
     close) "$DIR/wmdelete" $W; sleep 0.8;;
+    resize) xdotool windowsize --sync $W $arg 2>/dev/null || xdotool windowsize $W $arg; sleep 0.8;;
+    wheel) for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; sleep 0.6;;
+    move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
   esac
 done
@@ -84,7 +88,8 @@ func TestEndToEnd(t *testing.T) {
 			"click 0,1\nclick 1,-1\nclick -1,1\nkey ctrl+z\nkey ctrl+y\nclick 2,-1\nshot shot.png\n",
 			"1. 0,1 1,-1 2. -1,1 2,-1"},
 		// Red plays into White's enclosure and loses at once.
-		{"suicide", []string{"--load", suicide, "--size", "1280x800"}, "click -1,1\nshot shot.png\n", "19. -2,1 -1,1"},
+		// (The first click only warns; the second plays.)
+		{"suicide", []string{"--load", suicide, "--size", "1280x800"}, "click -1,1\nkeep armed.txt\nclick -1,1\nshot shot.png\n", "19. -2,1 -1,1"},
 		// Continuation: pick up White's tile 1,-1 and put it on 0,1.
 		{"continuation", []string{"--load", cont, "--size", "1280x800"}, "click 1,-1\nclick 0,1\nshot shot.png\n", "27. 1,-1-0,1"},
 	}
@@ -94,10 +99,15 @@ func TestEndToEnd(t *testing.T) {
 			args := append([]string{"-a", "-s", "-screen 0 1600x1000x24", script}, c.args...)
 			args = append(args, "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 			cmd := exec.Command("xvfb-run", args...)
-			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
 			cmd.Stdin = strings.NewReader(c.cmds)
 			if out, err := cmd.CombinedOutput(); err != nil {
 				t.Fatalf("driver: %v\n%s", err, out)
+			}
+			if c.name == "suicide" {
+				if armed, err := os.ReadFile(filepath.Join(dir, "armed.txt")); err != nil || strings.Contains(string(armed), "-1,1\n") {
+					t.Errorf("one click on a losing cell played it (%v):\n%s", err, armed)
+				}
 			}
 			data, err := os.ReadFile(rec)
 			if err != nil {
@@ -366,5 +376,94 @@ func TestEndToEndOverlays(t *testing.T) {
 	var st save.Settings
 	if data, err := os.ReadFile(filepath.Join(cfg, save.SettingsName)); err != nil || json.Unmarshal(data, &st) != nil || st.Theme != "high-contrast" {
 		t.Errorf("settings after V: theme %q (%v), want high-contrast", st.Theme, err)
+	}
+}
+
+// TestEndToEndWindow resizes the window, quits and starts again: the same size;
+// then fullscreen is remembered too. TRIHEX_E2E=1 (about 15 s).
+func TestEndToEndWindow(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	cfg := filepath.Join(dir, "config")
+	drive := func(cmds string) {
+		t.Helper()
+		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "abande", "--config-dir", cfg)
+		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+		cmd.Stdin = strings.NewReader(cmds)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+		}
+	}
+	size := func(name string) [2]float64 {
+		var l struct {
+			Size [2]float64 `json:"size"`
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return l.Size
+	}
+	drive("sleep 2\nresize 900 650\nsleep 1\ncopy resized.json\nkey ctrl+q\nwait\n")
+	if got := size("resized.json"); got != [2]float64{900, 650} {
+		t.Fatalf("after resizing the window lays out %v", got)
+	}
+	drive("copy again.json\nkey F11\nsleep 1\ncopy full.json\nkey ctrl+q\nwait\n")
+	if got := size("again.json"); got != [2]float64{900, 650} {
+		t.Errorf("restarted at %v, want the size it had: 900×650", got)
+	}
+	if got := size("full.json"); got != [2]float64{1600, 1000} {
+		t.Errorf("fullscreen lays out %v, want the screen 1600×1000", got)
+	}
+	drive("copy full-again.json\nkey ctrl+q\nwait\n")
+	if got := size("full-again.json"); got != [2]float64{1600, 1000} {
+		t.Errorf("restarted at %v, want fullscreen (1600×1000)", got)
+	}
+	var st save.Settings
+	if data, err := os.ReadFile(filepath.Join(cfg, save.SettingsName)); err != nil || json.Unmarshal(data, &st) != nil ||
+		st.WindowW != 900 || st.WindowH != 650 || !st.Fullscreen {
+		t.Errorf("settings: %dx%d fullscreen %v (%v)", st.WindowW, st.WindowH, st.Fullscreen, err)
+	}
+}
+
+// TestEndToEndView zooms the Andantino surface with the wheel and plays a move:
+// the tiles stay where the player put them. TRIHEX_E2E=1 (about 10 s).
+func TestEndToEndView(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--size", "1024x700",
+		"--config-dir", filepath.Join(dir, "config"))
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+	cmd.Stdin = strings.NewReader("copy fitted.json\nmove 1,0\nwheel -2\ncopy zoomed.json\nclick 0,1\nclick 1,-1\ncopy after.json\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+	}
+	cells := func(name string) map[string][2]float64 {
+		var l struct {
+			Cells map[string][2]float64 `json:"cells"`
+		}
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return l.Cells
+	}
+	fitted, zoomed, after := cells("fitted.json"), cells("zoomed.json"), cells("after.json")
+	if fitted["0,0"] == zoomed["0,0"] {
+		t.Fatalf("the wheel did not zoom: 0,0 at %v", fitted["0,0"])
+	}
+	for _, c := range []string{"0,0", "1,0", "0,1"} {
+		if zoomed[c] != after[c] {
+			t.Errorf("%s moved from %v to %v when moves were played", c, zoomed[c], after[c])
+		}
+	}
+	if _, ok := after["1,-1"]; !ok {
+		t.Errorf("the second move was not played: %v", after)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"trihex/game/hex"
 	"trihex/input"
 	"trihex/render"
+	"trihex/save"
 )
 
 // playScene is the game screen. The game itself is the session (display-free:
@@ -27,6 +28,7 @@ type playScene struct {
 	status  flash // a refused action's reason, in the status line for a few seconds
 	hover   hex.Coord
 	hoverOn bool
+	armed   *hex.Coord // a losing cell clicked once: the second click plays it
 }
 
 // flash is a short message with an end.
@@ -37,6 +39,12 @@ type flash struct {
 
 func (a *App) newPlay(sess *input.Session) *playScene {
 	sess.Speed = a.prefs.settings.AnimationSpeed
+	if a.flags.RecordOut != "" {
+		// --record-out holds the game on screen from its first frame.
+		if rec, err := sess.Record(); err == nil {
+			a.prefs.writer.Put(save.WriteRecord, save.RecordJob(a.flags.RecordOut, rec))
+		}
+	}
 	return &playScene{
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
@@ -73,17 +81,15 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			p.say(playerMessage(e.Err))
 		}
 		if e.Changed() {
-			p.bv.fixed = false // the view follows the game: a new tile may lie outside it
-			p.bv.refit = true
+			p.bv.follow = true // a new tile may lie outside the view
 			p.list.scrollPending = true
+			p.armed = nil
 			a.files.autosave(a, p.sess)
 		}
 		if e.Kind == input.ViewChanged {
 			p.anims.clear()
 			p.list.scrollPending = true
-			if !p.bv.fixed {
-				p.bv.refit = true
-			}
+			p.bv.follow = true
 		}
 	}
 }
@@ -103,6 +109,9 @@ func (p *playScene) pushAnims(as []*anim) {
 }
 
 func (p *playScene) update(a *App, f *input.Frame) {
+	if p.lay == nil {
+		return // not laid out yet: nothing was shown to click on
+	}
 	for _, c := range f.Commands(input.ScopeGame) {
 		p.command(a, c)
 	}
@@ -193,13 +202,38 @@ func (p *playScene) click(a *App, x, y float64) {
 		return
 	}
 	pk := p.sess.Picker
-	if c, ok := p.bv.cellAt(x, y, p.surface); ok {
-		if o := pk.Click(c); o.Action == input.Play {
-			p.handle(a, p.sess.Play(o.Move))
-		}
-	} else {
+	c, ok := p.bv.cellAt(x, y, p.surface)
+	if !ok {
+		p.armed = nil
 		pk.ClickOutside()
+		return
 	}
+	if by := p.suicideBy(c); by != "" && (p.armed == nil || *p.armed != c) {
+		// A tile there loses at once: ask for a second click rather than end the
+		// game on a slip.
+		p.armed = &c
+		p.say(fmt.Sprintf("%d,%d is enclosed by %s: a tile there loses at once. Click it again to play it.", c.Q, c.R, by))
+		return
+	}
+	p.armed = nil
+	if o := pk.Click(c); o.Action == input.Play {
+		p.handle(a, p.sess.Play(o.Move))
+	}
+}
+
+// suicideBy names the side whose enclosure c is when a click on c would play a
+// tile there that loses at once, and is "" otherwise.
+func (p *playScene) suicideBy(c hex.Coord) string {
+	st := p.sess.InputState()
+	sc, ok := st.(suicider)
+	if !ok {
+		return ""
+	}
+	o := p.sess.Picker.Hover(c)
+	if o.Action != input.Play || len(o.Move.Cells) == 0 || !sc.IsSuicide(o.Move.Cells[len(o.Move.Cells)-1]) {
+		return ""
+	}
+	return p.sess.Info.Players[st.ToMove().Other()]
 }
 
 // pointer pans and zooms the surface, drags the review slider, scrolls the move

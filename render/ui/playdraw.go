@@ -21,7 +21,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	m := p.sess.Match
 	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
-		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover}
+		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover, armed: p.armed}
 	if f.anim != nil {
 		f.state = f.anim.state
 	} else {
@@ -238,6 +238,9 @@ func (p *playScene) hoverText() string {
 	}
 	switch o.Action {
 	case input.Play:
+		if by := p.suicideBy(p.hover); by != "" {
+			return "loses at once: enclosed by " + by
+		}
 		return "click plays " + o.Move.Text
 	case input.Select, input.Restart:
 		return "click selects " + name

@@ -10,6 +10,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"trihex/save"
 )
 
 // TestEndToEndSound checks that the sound is heard: it starts a private PulseAudio
@@ -27,39 +29,27 @@ func TestEndToEndSound(t *testing.T) {
 		}
 	}
 	pulseEnv := startPulse(t, filepath.Join(dir, "pulse"))
+	rec := startRecorder(t, pulseEnv)
 	cases := []struct {
-		name, settings, cmds string
-		loud                 bool
+		name, cmds  string
+		sound, loud bool // the setting at start, and what the recording must be
 	}{
-		{"on", "", "click d4\nsleep 1\n", true},
-		{"muted-in-settings", `{"Sound": false}`, "click d4\nsleep 1\n", false},
-		{"muted-with-M", "", "key m\nclick d4\nsleep 1\n", false},
+		{"on", "click d4\nsleep 1\n", true, true},
+		{"muted-in-settings", "click d4\nsleep 1\n", false, false},
+		{"muted-with-M", "key m\nclick d4\nsleep 1\n", true, false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cfg := filepath.Join(dir, "config-"+c.name)
+			st := save.DefaultSettings()
+			st.Sound = c.sound
 			if err := os.MkdirAll(cfg, 0o755); err != nil {
 				t.Fatal(err)
 			}
-			if c.settings != "" {
-				if err := os.WriteFile(filepath.Join(cfg, "settings.json"), []byte(c.settings), 0o644); err != nil {
-					t.Fatal(err)
-				}
-			}
-			wav := filepath.Join(dir, c.name+".raw")
-			out, err := os.Create(wav)
-			if err != nil {
+			if err := save.SaveSettings(cfg, st); err != nil {
 				t.Fatal(err)
 			}
-			rec := exec.Command("parec", "--device=trihex.monitor", "--raw", "--format=s16le", "--rate=44100",
-				"--channels=2", "--latency-msec=20")
-			rec.Env, rec.Stdout = pulseEnv, out
-			var recErr strings.Builder
-			rec.Stderr = &recErr
-			if err := rec.Start(); err != nil {
-				t.Fatal(err)
-			}
-			out.Close()
+			from, began := rec.mark(), time.Now()
 
 			// While the window runs, count the streams playing into the sink: the app's.
 			done := make(chan struct{})
@@ -87,8 +77,7 @@ func TestEndToEndSound(t *testing.T) {
 			close(done)
 			wg.Wait()
 			time.Sleep(300 * time.Millisecond) // the monitor's last fragments
-			rec.Process.Signal(os.Interrupt)
-			rec.Wait()
+			pcm, wall := rec.since(from), time.Since(began).Seconds()
 			if drvErr != nil {
 				log, _ := os.ReadFile(filepath.Join(dir, "log"))
 				t.Fatalf("driver: %v\n%s\napp log:\n%s", drvErr, drvOut, log)
@@ -96,20 +85,19 @@ func TestEndToEndSound(t *testing.T) {
 			if moves, _ := os.ReadFile(filepath.Join(dir, c.name+".txt")); !strings.Contains(string(moves), "1. d4") {
 				t.Fatalf("the move was not played; record:\n%s", moves)
 			}
+			if st, _ := save.LoadSettings(cfg); st.Sound != c.loud {
+				t.Errorf("the sound setting after the run is %v, want %v", st.Sound, c.loud)
+			}
 			if streams == 0 {
 				log, _ := os.ReadFile(filepath.Join(dir, "log"))
 				t.Fatalf("the app never opened a stream on the test's PulseAudio server\napp log:\n%s", log)
 			}
-			pcm, err := os.ReadFile(wav)
-			if err != nil {
-				t.Fatal(err)
-			}
 			secs := float64(len(pcm)) / (4 * 44100)
-			if secs < 1.5 {
-				t.Fatalf("only %.2f s recorded from the sink's monitor\nparec: %s", secs, recErr.String())
+			if secs < 0.9*wall-0.2 {
+				t.Fatalf("only %.2f s recorded from the sink's monitor in %.2f s", secs, wall)
 			}
 			peak, rms, loudest := measure(pcm)
-			t.Logf("%.1f s recorded: peak %d, RMS %.1f, loudest 20 ms RMS %.0f (full scale 32767)", secs, peak, rms, loudest)
+			t.Logf("%.1f s recorded in %.1f s: peak %d, RMS %.1f, loudest 20 ms RMS %.0f (full scale 32767)", secs, wall, peak, rms, loudest)
 			if c.loud && (peak < 2000 || loudest < 500) {
 				t.Errorf("sound on: the move was not heard (peak %d, loudest 20 ms RMS %.0f)", peak, loudest)
 			}
@@ -184,6 +172,79 @@ func startPulse(t *testing.T, dir string) []string {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("the test's PulseAudio server did not start\n%s", log)
 	}
+}
+
+// recorder is parec recording the null sink's monitor for the whole test, as 16-bit
+// little-endian stereo at 44.1 kHz.
+type recorder struct {
+	mu  sync.Mutex
+	pcm []byte
+}
+
+// startRecorder starts parec and waits for its first data: the null sink renders
+// large blocks while nothing asks for a low latency, so the recording begins only
+// after the block under way; from then on it follows the sink within some 20 ms.
+func startRecorder(t *testing.T, env []string) *recorder {
+	t.Helper()
+	cmd := exec.Command("parec", "--device=trihex.monitor", "--raw", "--format=s16le", "--rate=44100",
+		"--channels=2", "--latency-msec=20")
+	cmd.Env = env
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	r := &recorder{}
+	first, done := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(done)
+		buf := make([]byte, 1<<16)
+		for {
+			n, err := out.Read(buf)
+			if n > 0 {
+				r.mu.Lock()
+				if len(r.pcm) == 0 {
+					close(first)
+				}
+				r.pcm = append(r.pcm, buf[:n]...)
+				r.mu.Unlock()
+			}
+			if err != nil {
+				return
+			}
+		}
+	}()
+	t.Cleanup(func() {
+		cmd.Process.Kill()
+		<-done
+		cmd.Wait()
+	})
+	select {
+	case <-first:
+	case <-done:
+		t.Fatalf("parec stopped: %s", stderr.String())
+	case <-time.After(10 * time.Second):
+		t.Fatalf("parec recorded nothing in 10 s: %s", stderr.String())
+	}
+	return r
+}
+
+// mark is the current end of the recording.
+func (r *recorder) mark() int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return len(r.pcm) &^ 3
+}
+
+// since is the recording from mark on.
+func (r *recorder) since(mark int) []byte {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]byte(nil), r.pcm[mark:len(r.pcm)&^3]...)
 }
 
 func pactlCmd(env []string, args ...string) *exec.Cmd {

@@ -176,11 +176,6 @@ func (a *App) play() *playScene {
 // stop ends the scene's work and remembers the settings, when the app ends.
 func (a *App) stop() {
 	a.scene.close()
-	if !ebiten.IsFullscreen() {
-		if w, h := ebiten.WindowSize(); w >= 320 && h >= 240 {
-			a.prefs.settings.WindowW, a.prefs.settings.WindowH = w, h
-		}
-	}
 	a.prefs.save()
 	a.prefs.writer.Flush() // the last moves and settings land before the app exits
 	a.files.reportWriteErrors(a)
@@ -206,8 +201,10 @@ func (a *App) Update() error {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
 	a.files.reportWriteErrors(a)
+	a.trackWindow()
 	a.bar.expire(time.Now())
-	a.relayout() // hit-testing reads the layout of what was drawn
+	// Hit-testing reads the layouts built at the end of the last Update: what the
+	// player saw when clicking.
 	if f.CloseRequested {
 		a.files.closeAsked = true // answered once no native dialog is open
 	}
@@ -229,6 +226,29 @@ func (a *App) Update() error {
 	a.relayout()
 	a.writeLayout()
 	return nil
+}
+
+// trackWindow remembers the window's size, place and fullscreen while the window
+// lives (once the game loop has ended, Ebitengine reports a size of 0×0).
+func (a *App) trackWindow() {
+	if a.flags.Scale > 0 {
+		return // --scale draws as another monitor would: not the player's window
+	}
+	st := &a.prefs.settings
+	full := ebiten.IsFullscreen()
+	changed := full != st.Fullscreen
+	st.Fullscreen = full
+	if !full {
+		if w, h := ebiten.WindowSize(); w >= 320 && h >= 240 && (w != st.WindowW || h != st.WindowH) {
+			st.WindowW, st.WindowH, changed = w, h, true
+		}
+		if x, y := ebiten.WindowPosition(); !st.WindowPlaced || x != st.WindowX || y != st.WindowY {
+			st.WindowX, st.WindowY, st.WindowPlaced, changed = x, y, true, true
+		}
+	}
+	if changed {
+		a.prefs.save()
+	}
 }
 
 func (a *App) setTitle() {

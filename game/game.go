@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"trihex/game/hex"
 )
 
 // Player is a side. First moves first (Black in Abande, White in Attangle and
@@ -65,7 +67,9 @@ type State interface {
 	// FormatMove spells m in RULES.md notation.
 	FormatMove(m Move) string
 	// ParseMove reads a move in RULES.md notation (either case, surrounding spaces
-	// allowed). It checks the spelling, not legality.
+	// allowed; a game may read other unambiguous spellings of a move, such as
+	// Abstract Play's, which FormatMove never writes). It checks the spelling, not
+	// legality.
 	ParseMove(s string) (Move, error)
 	// Clone returns an independent copy.
 	Clone() State
@@ -84,6 +88,20 @@ type State interface {
 // side would have if the game ended now.
 type Scorer interface {
 	Score() [2]int
+}
+
+// Explainer is satisfied by games that can say, in the player's words and from the
+// rules, why a click or a pass does nothing (the window shows it in one line). A
+// move is the set of cells it names (input.Cells), chosen by clicks in any order.
+type Explainer interface {
+	// Refusal says why clicking cell c, with the cells sel already chosen, cannot
+	// lead to a legal move now ("d4 stays empty", "not next to the band: …"). It
+	// returns "" exactly when c extends sel towards some legal move (some legal
+	// move names every cell of sel and c), and for a c in sel (clicking it again
+	// takes it back). The game being over is a reason too.
+	Refusal(sel []hex.Coord, c hex.Coord) string
+	// PassRefusal says why the side to move cannot pass now, or "" when it can.
+	PassRefusal() string
 }
 
 // Info describes one game.

@@ -38,6 +38,28 @@ func (o Options) String() string {
 	return strings.Join(parts, ",")
 }
 
+// Label is the option in words, as the window shows it: "Stalemate: draw".
+func (o Option) Label() string {
+	return OptionTitle(o.Key) + ": " + o.Value
+}
+
+// OptionTitle is an option's key as a title: "stalemate" → "Stalemate".
+func OptionTitle(key string) string {
+	if key == "" {
+		return ""
+	}
+	return strings.ToUpper(key[:1]) + key[1:]
+}
+
+// Describe lists the options in words, "Adjacency: strict · Continuation: off".
+func (o Options) Describe() string {
+	parts := make([]string, len(o))
+	for i, kv := range o {
+		parts[i] = kv.Label()
+	}
+	return strings.Join(parts, " · ")
+}
+
 // ResolveOptions reads "k=v,k=v" (spaces and case ignored, empty for all defaults)
 // against g's options: an unknown key or value, a pair without "=", or a key given
 // twice is an error that names it. The result lists every option of g.

@@ -98,3 +98,13 @@ func FuzzResolveOptions(f *testing.F) {
 		}
 	})
 }
+
+func TestOptionWords(t *testing.T) {
+	o := Options{{"adjacency", "strict"}, {"continuation", "off"}}
+	if got := o.Describe(); got != "Adjacency: strict · Continuation: off" {
+		t.Errorf("%q", got)
+	}
+	if OptionTitle("") != "" || (Options{}).Describe() != "" {
+		t.Error("empty options")
+	}
+}

@@ -2,10 +2,12 @@ package input
 
 import (
 	"slices"
+	"strings"
 	"testing"
 
 	"trihex/game"
 	"trihex/game/abande"
+	"trihex/game/andantino"
 	"trihex/game/attangle"
 	"trihex/game/hex"
 )
@@ -71,6 +73,7 @@ func checkPicker(t *testing.T, s game.State, r *game.Rand) {
 		c := hex.Coord{Q: int(r.Uint64()%9) - 4, R: int(r.Uint64()%9) - 4}
 		before := slices.Clone(p.Selection())
 		hover := p.Hover(c)
+		checkRefusal(t, p, c, hover)
 		o := p.Click(c)
 		if o.Action != hover.Action || o.Move.Move != hover.Move.Move {
 			t.Fatalf("hover said %v, click did %v", hover.Action, o.Action)
@@ -83,6 +86,16 @@ func checkPicker(t *testing.T, s game.State, r *game.Rand) {
 				t.Fatalf("selection %v holds a cell of no legal move", p.Selection())
 			}
 		}
+	}
+}
+
+// checkRefusal checks that the picker gives a reason for a click on c exactly when
+// the click does nothing useful: nothing, or only drops the selection.
+func checkRefusal(t *testing.T, p *Picker, c hex.Coord, hover Outcome) {
+	t.Helper()
+	why := p.Refusal(c)
+	if refused := hover.Action == None || hover.Action == Cancel; refused != (why != "") {
+		t.Fatalf("selection %v, click %v: %v, reason %q", p.Selection(), c, hover.Action, why)
 	}
 }
 
@@ -213,5 +226,71 @@ func TestMatchHistory(t *testing.T) {
 	m.Review(99)
 	if m.Reviewing() {
 		t.Fatal("review past the end is the live position")
+	}
+}
+
+func TestPickerAndantinoRefusals(t *testing.T) {
+	s, err := andantino.Info.Start("continuation=on")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := game.NewRand(7)
+	for s.Ply() < 60 && !s.Result().Over {
+		p := NewPicker(s)
+		for i := 0; i < 60; i++ {
+			c := hex.Coord{Q: r.Intn(13) - 6, R: r.Intn(13) - 6}
+			hover := p.Hover(c)
+			checkRefusal(t, p, c, hover)
+			if o := p.Click(c); o.Action == Play && !s.IsLegal(o.Move.Move) {
+				t.Fatalf("illegal %q", o.Move.Text)
+			}
+		}
+		moves := s.LegalMoves(nil)
+		s.Apply(moves[r.Intn(len(moves))])
+	}
+}
+
+// The picker asks the rules why a click or a pass is refused, with its selection.
+func TestPickerRefusal(t *testing.T) {
+	pt := func(l string) hex.Coord { p, _ := hex.ParsePoint(l); return p.Coord() }
+	s := abande.Info().New(nil)
+	p := NewPicker(s)
+	if got := p.PassRefusal(); got != "no pass with pieces in hand (you have 18)" {
+		t.Errorf("pass at the start: %q", got)
+	}
+	for _, mv := range []string{"d4", "d5", "d6", "e4"} {
+		m, _ := s.ParseMove(mv)
+		if err := s.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	p.Reset(s)
+	if got := p.Refusal(pt("a1")); !strings.Contains(got, "not next to the band") {
+		t.Errorf("entry far from the band: %q", got)
+	}
+	if got := p.Refusal(pt("c3")); got != "" {
+		t.Errorf("legal entry: %q", got)
+	}
+	p.Click(pt("d4"))
+	if got := p.Refusal(pt("c3")); got != "a stack moves onto an enemy stack, not onto an empty point" {
+		t.Errorf("stack onto an empty point: %q", got)
+	}
+	if got := p.Refusal(pt("d6")); got != "" {
+		t.Errorf("another own stack starts a new selection: %q", got)
+	}
+	if got := p.Refusal(pt("d4")); got != "" {
+		t.Errorf("taking the selection back: %q", got)
+	}
+	p.Reset(nil)
+	if p.Refusal(pt("a1")) != "" || p.PassRefusal() != "" {
+		t.Error("reasons without a position")
+	}
+	a := attangle.New(nil)
+	p.Reset(a)
+	if got := p.Refusal(pt("d4")); got != "d4 stays empty" {
+		t.Errorf("Attangle d4: %q", got)
+	}
+	if got := p.PassRefusal(); got != "there is no pass in Attangle" {
+		t.Errorf("Attangle pass: %q", got)
 	}
 }

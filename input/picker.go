@@ -20,6 +20,7 @@ type Choice struct {
 // target); only a cell that extends the selection towards some legal move is a
 // target, so a click can never make an illegal move.
 type Picker struct {
+	state   game.State // the position offered, nil for none
 	choices []Choice
 	pass    *Choice // a move that names no cell (Abande's pass)
 	sel     []hex.Coord
@@ -35,7 +36,7 @@ func NewPicker(s game.State) *Picker {
 
 // Reset offers the legal moves of s and clears the selection; a nil s offers none.
 func (p *Picker) Reset(s game.State) {
-	p.choices, p.pass, p.sel = p.choices[:0], nil, nil
+	p.state, p.choices, p.pass, p.sel = s, p.choices[:0], nil, nil
 	p.gen++
 	if s == nil {
 		return
@@ -182,6 +183,35 @@ func (p *Picker) Click(c hex.Coord) Outcome {
 		p.sel = []hex.Coord{c}
 	}
 	return o
+}
+
+// Refusal says, in the player's words and from the rules, why a click on c does
+// nothing useful now ("d4 stays empty", "not next to the band: …"): a click that
+// does nothing, or only drops the selection. It is "" when the click selects, takes
+// back, plays or starts a new selection, when no position is offered (Reset(nil):
+// reviewing, the computer's turn, a game over) and for a game that gives no
+// reasons (no game.Explainer).
+func (p *Picker) Refusal(c hex.Coord) string {
+	ex, ok := p.state.(game.Explainer)
+	if !ok {
+		return ""
+	}
+	switch p.Hover(c).Action {
+	case None, Cancel:
+		return ex.Refusal(p.sel, c)
+	}
+	return ""
+}
+
+// PassRefusal says why a pass is refused now ("no pass with pieces in hand",
+// "there is no pass in Attangle"), or "" when Pass offers one, no position is
+// offered, or the game gives no reasons.
+func (p *Picker) PassRefusal() string {
+	ex, ok := p.state.(game.Explainer)
+	if !ok || p.pass != nil {
+		return ""
+	}
+	return ex.PassRefusal()
 }
 
 // ClickOutside is a click away from every cell: it cancels the selection.

@@ -107,12 +107,13 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 		stroke(dst, &cross, max(2, u*0.09), th.ForbidCross)
 	}
 	if k.Labels {
-		// Straight below a point no line leaves it, so the label goes there.
+		// Straight below a point no line leaves it, so the label goes there, clear of
+		// the halos drawn around a stack's foot (Sprites.Halo).
 		f := Face(max(9*k.Scale, u*0.3), false)
 		lc := th.BoardLabel
 		for _, p := range hex.Points {
 			x, y := v.ToPixel(p.Coord())
-			DrawText(dst, p.Label(), f, x, y+u*0.56, Center, lc)
+			DrawText(dst, p.Label(), f, x, y+u*0.66, Center, lc)
 		}
 	}
 }

@@ -28,6 +28,9 @@ type Sprites struct {
 	ring       *ebiten.Image             // highlight ring around a point
 	dot        *ebiten.Image             // small filled dot (white, tinted when drawn)
 	ringO      float64
+	halo       *ebiten.Image // an ellipse around a stack's base (white, tinted)
+	haloOX     float64
+	haloOY     float64
 }
 
 // DiscRadius is a disc's horizontal radius in units of View.Unit.
@@ -129,6 +132,14 @@ func NewSprites(u float64, th Theme) *Sprites {
 	var dot vector.Path
 	ellipse(&dot, s.ringO, s.ringO, rr, rr)
 	fill(s.dot, &dot, color.White)
+	// The halo lies flat around a stack's foot, below the piece and above the point's
+	// label, so marks never cover the coordinates.
+	hw := max(1.5, u*0.06)
+	s.haloOX, s.haloOY = s.RX*haloMax+hw+2, s.RY*haloMax+hw+2
+	s.halo = ebiten.NewImage(int(math.Ceil(2*s.haloOX)), int(math.Ceil(2*s.haloOY)))
+	var halo vector.Path
+	ellipse(&halo, s.haloOX, s.haloOY, s.RX*haloMax, s.RY*haloMax)
+	stroke(s.halo, &halo, hw*haloMax, color.White)
 	return s
 }
 
@@ -161,7 +172,7 @@ func (s *Sprites) Dispose() {
 	for _, img := range s.tile {
 		img.Deallocate()
 	}
-	for _, img := range []*ebiten.Image{s.cellLegal, s.cellDanger, s.ring, s.dot} {
+	for _, img := range []*ebiten.Image{s.cellLegal, s.cellDanger, s.ring, s.dot, s.halo} {
 		img.Deallocate()
 	}
 }
@@ -214,6 +225,23 @@ func (s *Sprites) Cell(dst *ebiten.Image, x, y float64, danger bool, alpha float
 // Ring draws a ring of radius k·0.78·Unit tinted c around (x, y).
 func (s *Sprites) Ring(dst *ebiten.Image, x, y, k float64, c color.Color) {
 	s.round(dst, s.ring, x, y, k, c)
+}
+
+// haloMax is the largest halo, as a factor of a disc's radii; smaller ones are the
+// same image scaled down.
+const haloMax = 1.45
+
+// Halo draws an ellipse k times a disc's radii (k ≤ haloMax) around the foot of a
+// stack standing on the point (x, y), tinted c.
+func (s *Sprites) Halo(dst *ebiten.Image, x, y, k float64, c color.Color) {
+	f := k / haloMax
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(-s.haloOX, -s.haloOY)
+	op.GeoM.Scale(f, f)
+	op.GeoM.Translate(x, y+s.T*0.5)
+	op.ColorScale.ScaleWithColor(c)
+	op.Filter = ebiten.FilterLinear
+	dst.DrawImage(s.halo, op)
 }
 
 // Dot draws a filled disc of radius k·0.78·Unit tinted c at (x, y).

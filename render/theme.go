@@ -59,6 +59,7 @@ type Theme struct {
 	Target, TargetDot, HoverRing, Hint, HintDot, LastRing, Win, FromCell color.RGBA
 	CellLegalFill, CellLegalEdge, CellDangerFill                         color.RGBA
 	Sheen, TileInner                                                     color.RGBA
+	Asleep, AsleepMark                                                   color.RGBA // Abande: the badge of a stack that scores nothing now
 	LabelDark, LabelLight                                                color.RGBA // coordinates on light and dark faces
 
 	Face, Side, Edge [numColours]color.RGBA // per piece colour
@@ -96,6 +97,7 @@ func classic() Theme {
 		FromCell:      rgba(0xffd23c, 0x90),
 		CellLegalFill: rgba(0x3dd68c, 0x30), CellLegalEdge: rgba(0x3dd68c, 0xb0), CellDangerFill: rgba(0xff8a1e, 0x50),
 		Sheen: rgba(0xffffff, 0x18), TileInner: rgba(0xffffff, 0x20),
+		Asleep: rgb(0x5a6270), AsleepMark: rgb(0xe8ecf2),
 		LabelDark: rgb(0x303030), LabelLight: rgb(0xfff0e8),
 		Face:      [numColours]color.RGBA{rgb(0x26262a), rgb(0xf4f1ea), rgb(0xc82a2a)},
 		Side:      [numColours]color.RGBA{rgb(0x0c0c0e), rgb(0xb8b2a6), rgb(0x841616)},
@@ -118,6 +120,7 @@ func highContrast() Theme {
 	t.BoardFill, t.BoardEdge, t.BoardLine, t.BoardLabel, t.Surface = rgb(0xf0e6c8), rgb(0xffffff), rgb(0x000000), rgb(0x000000), rgb(0x1c1c1c)
 	t.Target, t.TargetDot, t.HoverRing = rgba(0x00ff88, 0xf0), rgba(0x00c060, 0xf0), rgba(0xffffff, 0xd0)
 	t.LastRing, t.Win, t.FromCell = rgba(0xffe000, 0xff), rgba(0xffe000, 0xd8), rgba(0xffe000, 0xc0)
+	t.Asleep, t.AsleepMark = rgb(0x0050c8), rgb(0xffffff)
 	t.CellLegalFill, t.CellLegalEdge, t.CellDangerFill = rgba(0x00ff88, 0x40), rgba(0x00ff88, 0xf0), rgba(0xff8a1e, 0x80)
 	t.Face = [numColours]color.RGBA{rgb(0x000000), rgb(0xffffff), rgb(0xff1a1a)}
 	t.Side = [numColours]color.RGBA{rgb(0x000000), rgb(0xa0a0a0), rgb(0x900000)}

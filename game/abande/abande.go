@@ -563,13 +563,14 @@ func (s *State) FormatMove(m game.Move) string {
 	return "pass"
 }
 
-// ParseMove implements game.State. It accepts either case and surrounding spaces,
-// and rejects a step between points that are not adjacent.
+// ParseMove implements game.State. It accepts either case and spaces anywhere (as
+// Abstract Play does: "C3 - D4" is c3-d4), and rejects a step between points that
+// are not adjacent.
 func (s *State) ParseMove(text string) (game.Move, error) { return ParseMove(text) }
 
 // ParseMove reads a move in RULES.md notation; see State.ParseMove.
 func ParseMove(text string) (game.Move, error) {
-	t := strings.ToLower(strings.TrimSpace(text))
+	t := strings.ToLower(strings.Join(strings.Fields(text), ""))
 	bad := func(why string) (game.Move, error) {
 		return game.Move{}, fmt.Errorf("abande: bad move %q: %s", text, why)
 	}

@@ -495,6 +495,8 @@ func TestRandomPlayout(t *testing.T) {
 func TestNotation(t *testing.T) {
 	for in, want := range map[string]string{
 		"c3": "c3", " C3 ": "c3", "c3-d4": "c3-d4", "C3-D4": "c3-d4", "PASS": "pass", "\tpass\n": "pass",
+		// Abstract Play lowers the case and drops every space before reading a move.
+		"c3 - d4": "c3-d4", " C3 -D4": "c3-d4", "Pass": "pass",
 	} {
 		m, err := ParseMove(in)
 		if err != nil {
@@ -520,7 +522,7 @@ func TestNotation(t *testing.T) {
 }
 
 func FuzzParseMove(f *testing.F) {
-	for _, s := range []string{"c3", "c3-d4", "pass", " G4 ", "d7-e6", "zz", "a1-", "-", "d4-d4"} {
+	for _, s := range []string{"c3", "c3-d4", "pass", " G4 ", "d7-e6", "zz", "a1-", "-", "d4-d4", "C3 - D4", "p a s s"} {
 		f.Add(s)
 	}
 	s := New()
@@ -536,6 +538,10 @@ func FuzzParseMove(f *testing.F) {
 		back, err := ParseMove(txt)
 		if err != nil || back != m {
 			t.Fatalf("%q → %q → %v, %v", in, txt, back, err)
+		}
+		// The one spelling, up to case and spaces (which Abstract Play ignores too).
+		if norm := strings.ToLower(strings.Join(strings.Fields(in), "")); norm != txt {
+			t.Fatalf("%q reads as %q", in, txt)
 		}
 		s.IsLegal(m)
 	})

@@ -21,16 +21,18 @@ func (s *State) FormatMove(m game.Move) string {
 	return t.Label()
 }
 
-// ParseMove reads a move in notation, in either case with surrounding spaces. It
-// checks the spelling only: the points exist, the three points of a capture differ
-// and its attackers are in label order (so each move has one spelling).
+// ParseMove reads a move in notation. It checks the spelling only: the points exist
+// and the three points of a capture differ. Besides the one spelling FormatMove
+// writes it reads what Abstract Play writes or accepts for the same move: the
+// attackers in either order ("f5,c1-c4" is c1,f5-c4), either case, and spaces
+// anywhere ("C1, F5 - C4").
 func (s *State) ParseMove(str string) (game.Move, error) {
 	return ParseMove(str)
 }
 
 // ParseMove is State.ParseMove without a state.
 func ParseMove(str string) (game.Move, error) {
-	txt := strings.ToLower(strings.TrimSpace(str))
+	txt := strings.ToLower(strings.Join(strings.Fields(str), ""))
 	bad := func(why string) (game.Move, error) {
 		return game.Move{}, fmt.Errorf("attangle: bad move %q: %s", str, why)
 	}
@@ -65,8 +67,6 @@ func ParseMove(str string) (game.Move, error) {
 		return bad("the two attackers are the same point")
 	case a == t || b == t:
 		return bad("an attacker is the target")
-	case a > b:
-		return bad(fmt.Sprintf("attackers go in label order: %s,%s-%s", b.Label(), a.Label(), t.Label()))
 	}
-	return Capture(a, b, t), nil
+	return Capture(a, b, t), nil // in label order, whichever order they came in
 }

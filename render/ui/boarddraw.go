@@ -99,19 +99,21 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		pt := hex.Points[i]
 		c := pt.Coord()
 		x, y := bv.view.ToPixel(c)
-		if last[c] {
-			sp.Ring(p.dst, x, y, 0.72, th.LastRing)
-		}
 		h, _ := st.Stack(pt)
+		// Marks lie flat around the stack's foot (halos), never over the
+		// coordinates under the point.
+		if last[c] {
+			sp.Halo(p.dst, x, y, 1.15, th.LastRing)
+		}
 		if targets[c] {
 			if h > 0 {
-				sp.Ring(p.dst, x, y, 0.95, th.Target)
+				sp.Halo(p.dst, x, y, 1.3, th.Target)
 			} else {
 				sp.Dot(p.dst, x, y, 0.28, th.TargetDot)
 			}
 		}
 		if sel[c] {
-			sp.Ring(p.dst, x, y, 1.0, th.Accent)
+			sp.Halo(p.dst, x, y, 1.45, th.Accent)
 		}
 		hovered := f.live && f.hoverOn && f.hover == c
 		if h == 0 || hidden[c] {
@@ -121,11 +123,14 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 			}
 			continue
 		}
-		alpha := 1.0
+		sp.Stack(p.dst, render.Colours(st, pt, f.sides), x, y, 1)
 		if wk != nil && !wk.Awake(pt) {
-			alpha = 0.5 // asleep: scores nothing now
+			// Asleep: it scores nothing now. A badge of its own, not the ghost's
+			// transparency.
+			bx, by := x+sp.RX*0.95, sp.LayerY(y, h-1)-sp.RY*0.9
+			sp.Dot(p.dst, bx, by, 0.24, th.Asleep)
+			p.t.Add("z", render.Face(max(8*f.scale, bv.view.Unit*0.3), true), bx, by, render.Center, th.AsleepMark)
 		}
-		sp.Stack(p.dst, render.Colours(st, pt, f.sides), x, y, alpha)
 		if a := f.hoverOut.Action; hovered && (a == input.Select || a == input.Play || a == input.Restart) {
 			sp.Ring(p.dst, x, sp.LayerY(y, h-1), 0.75, th.HoverRing)
 		}

@@ -467,3 +467,37 @@ func TestEndToEndView(t *testing.T) {
 		t.Errorf("the second move was not played: %v", after)
 	}
 }
+
+// TestEndToEndRefusals clicks where nothing can be played and presses keys that do
+// nothing: the status line says why, in the rules' words. TRIHEX_E2E=1 (about 15 s).
+func TestEndToEndRefusals(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	cases := []struct {
+		game, cmds, want string
+	}{
+		{"attangle", "click d4\ncopy s.json\n", "D4 stays empty"},
+		{"abande", "click d4\nclick g1\ncopy s.json\n", "next to"},
+		{"abande", "key p\ncopy s.json\n", "No pass with pieces in hand"},
+		{"andantino", "click 0,0\ncopy s.json\n", "taken"},
+		{"andantino", "key ctrl+z\ncopy s.json\n", "Nothing to undo"},
+	}
+	for _, c := range cases {
+		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", c.game, "--size", "1024x700",
+			"--config-dir", filepath.Join(dir, "config"))
+		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+		cmd.Stdin = strings.NewReader(c.cmds)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: driver: %v\n%s", c.game, err, out)
+		}
+		var l struct {
+			Status string `json:"status"`
+		}
+		data, err := os.ReadFile(filepath.Join(dir, "s.json"))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil || !strings.Contains(l.Status, c.want) {
+			t.Errorf("%s %q: status %q (%v), want it to say %q", c.game, c.cmds, l.Status, err, c.want)
+		}
+	}
+}

@@ -29,6 +29,9 @@ type Layout struct {
 	// Cells are the points or cells under the pointer's reach, by label ("d4",
 	// "0,1"), at their centres.
 	Cells map[string][2]float64
+	// Status is the line that tells the player what is going on (whose turn, why
+	// a click did nothing), for --layout-out.
+	Status string
 }
 
 func newLayout() *Layout {
@@ -84,6 +87,7 @@ type layoutJSON struct {
 	Size    [2]float64            `json:"size"`
 	Cells   map[string][2]float64 `json:"cells"`
 	Buttons map[string][4]float64 `json:"buttons"`
+	Status  string                `json:"status,omitempty"`
 }
 
 // encodeLayouts merges the layers' layouts (upper layers win) into --layout-out's
@@ -94,6 +98,9 @@ func encodeLayouts(gameName string, w, h, s float64, ls []*Layout) ([]byte, erro
 	for _, l := range ls {
 		if l == nil {
 			continue
+		}
+		if l.Status != "" {
+			out.Status = l.Status
 		}
 		for k, c := range l.Cells {
 			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}

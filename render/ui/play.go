@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"math"
+	"strings"
 	"time"
 
 	"trihex/game"
@@ -28,7 +29,8 @@ type playScene struct {
 	status  flash // a refused action's reason, in the status line for a few seconds
 	hover   hex.Coord
 	hoverOn bool
-	armed   *hex.Coord // a losing cell clicked once: the second click plays it
+	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
+	th      render.Theme // the theme of the last layout
 }
 
 // flash is a short message with an end.
@@ -127,9 +129,17 @@ func (p *playScene) command(a *App, c input.Command) {
 	s := p.sess
 	switch c {
 	case input.CmdUndo:
+		if !s.Match.CanUndo() {
+			p.say("Nothing to undo: no move has been played.")
+			return
+		}
 		p.anims.clear()
 		p.handle(a, s.Undo())
 	case input.CmdRedo:
+		if !s.Match.CanRedo() {
+			p.say("Nothing to redo: no move was taken back.")
+			return
+		}
 		p.anims.clear()
 		p.handle(a, s.Redo())
 	case input.CmdCancel:
@@ -138,8 +148,18 @@ func (p *playScene) command(a *App, c input.Command) {
 		if _, ok := s.Picker.Pass(); ok {
 			s.Picker.Cancel()
 			p.handle(a, s.Pass())
+		} else if why := s.Picker.PassRefusal(); why != "" {
+			p.say(capitalize(why))
+		} else if ex, ok := s.Match.Live().(game.Explainer); ok && !s.Match.Reviewing() && !s.ComputerToMove() {
+			p.say(capitalize(ex.PassRefusal()))
+		} else {
+			p.say("No pass now: it is not your turn to move.")
 		}
 	case input.CmdHint:
+		if s.InputState() == nil {
+			p.say("The hint is for your own turn in the game, not for the computer's or a reviewed position.")
+			return
+		}
 		s.AskHint()
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
@@ -184,6 +204,8 @@ func (p *playScene) click(a *App, x, y float64) {
 			p.command(a, cmd)
 		} else if id == wLive {
 			p.command(a, input.CmdReviewLive)
+		} else if id == wResume {
+			p.handle(a, p.sess.ResumeHere())
 		} else if id == wSlider {
 			p.handle(a, p.sess.Review(input.SliderIndex(x, l.slider.X, l.slider.W, p.sess.Match.Len())))
 		}
@@ -201,6 +223,10 @@ func (p *playScene) click(a *App, x, y float64) {
 	if !l.board.Contains(x, y) {
 		return
 	}
+	if p.sess.Match.Reviewing() {
+		p.say("This is an earlier position: End returns to the game; Play from here takes back the later moves (Redo brings them back).")
+		return
+	}
 	pk := p.sess.Picker
 	c, ok := p.bv.cellAt(x, y, p.surface)
 	if !ok {
@@ -216,9 +242,36 @@ func (p *playScene) click(a *App, x, y float64) {
 		return
 	}
 	p.armed = nil
+	if why := p.refusal(c); why != "" {
+		p.say(why) // the click does nothing: say why, in the rules' words
+	}
 	if o := pk.Click(c); o.Action == input.Play {
 		p.handle(a, p.sess.Play(o.Move))
 	}
+}
+
+// refusal says why a click on c does nothing now, or "".
+func (p *playScene) refusal(c hex.Coord) string {
+	s := p.sess
+	live := s.Match.Live()
+	switch {
+	case live.Result().Over:
+		return "The game is over: " + s.ResultText(live) + ". New starts another; Undo takes moves back."
+	case s.ComputerToMove():
+		if s.Computer.Paused {
+			return "It is the computer's turn, and it is paused: Space lets it move."
+		}
+		return "It is the computer's turn: wait for its move."
+	}
+	return capitalize(s.Picker.Refusal(c))
+}
+
+// capitalize starts a reason with a capital, as a sentence in the status line.
+func capitalize(s string) string {
+	if s == "" {
+		return ""
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
 }
 
 // suicideBy names the side whose enclosure c is when a click on c would play a

@@ -46,7 +46,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	m := p.sess.Match
 	msg, sub := p.sess.ResultText(m.Live()), ""
 	if m.Reviewing() {
-		msg = fmt.Sprintf("Reviewing move %d of %d · End returns", m.ViewIndex(), m.Len())
+		msg = "Reviewing: the position after " + p.moveLabel(m.ViewIndex()) + " · End returns"
 	} else if p.sess.Series != nil {
 		sub = p.sess.Series.Result(m.Live())
 	}
@@ -76,11 +76,22 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 // statusLine is the panel's status: a refused action's reason, the result, or
 // whose turn with what the computer or a click would do.
 func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
-	live := p.sess.Match.Live()
+	m := p.sess.Match
+	live, shown := m.Live(), m.View()
 	cp := p.sess.Computer
 	switch {
 	case time.Now().Before(p.status.until):
-		return p.status.text, th.Danger
+		// A refused action's reason fades out over its last second.
+		c := th.Warning
+		if left := time.Until(p.status.until); left < time.Second {
+			k := float64(left) / float64(time.Second)
+			c = color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), uint8(float64(c.A) * k)}
+		}
+		return p.status.text, c
+	case m.Reviewing() && shown.Result().Over:
+		return p.sess.ResultText(shown) + " (reviewing)", th.Text
+	case m.Reviewing():
+		return p.sess.Info.Players[shown.ToMove()] + " to move here (reviewing)", th.Text
 	case live.Result().Over:
 		return p.sess.ResultText(live), th.LastMove
 	}
@@ -107,19 +118,27 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 	live, shown := p.sess.Match.Live(), p.sess.Match.View()
 	info := p.sess.Info
 	pt.text(info.Name, 22, true, in.X, l.header, render.Left, th.Text)
-	if o := p.sess.Opts.String(); o != "" {
-		// Only when it fits beside the name.
-		ow, _ := render.Measure(o, render.Face(11*s, false))
-		tw, _ := render.Measure(info.Name, render.Face(22*s, true))
-		if tw+ow+12*s < in.W {
-			pt.text(o, 11, false, in.X+in.W, l.header+2*s, render.Right, th.TextDim)
-		}
+	if l.optionsY > 0 {
+		pt.text(p.sess.Opts.Describe(), 12, false, in.X, l.optionsY, render.Left, th.TextDim)
+	}
+	if l.legendY > 0 {
+		sp := p.bv.small
+		sp.Dot(pt.dst, in.X+8*s, l.legendY, 0.9, th.Asleep)
+		pt.text("z", 10, true, in.X+8*s, l.legendY, render.Center, th.AsleepMark)
+		pt.text("asleep: touches no enemy stack, scores nothing now", 12, false, in.X+22*s, l.legendY, render.Left, th.TextDim)
 	}
 	if sr := p.sess.Series; sr != nil {
 		pt.text(sr.Summary(live), 13, true, in.X, l.seriesY, render.Left, th.Accent)
 	}
-	status, clr := p.statusLine(th)
-	pt.text(status, 15, true, in.X, l.statusY, render.Left, clr)
+	sf := render.Face(15*s, true)
+	lines := wrap(l.status, sf, in.W)
+	if len(lines) > 2 {
+		sf = render.Face(13*s, true) // a long reason: smaller rather than cut
+		lines = wrap(l.status, sf, in.W)
+	}
+	for i, line := range lines[:min(2, len(lines))] {
+		pt.t.Add(line, sf, in.X, l.statusY+float64(i)*18*s, render.Left, l.statusColour)
+	}
 	for pl := game.First; pl <= game.Second; pl++ {
 		p.drawPlayerBox(pt, l, pl, live, shown)
 	}
@@ -142,12 +161,16 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		}
 		pt.t.Add(row.text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
 	}
-	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Live (End)", "hint": "Hint (H)"}
+	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Back to game (End)",
+		wResume: "Play from here", "hint": "Hint (H)"}
 	for _, id := range l.panelButtons {
 		w, _ := l.get(id)
 		style := plainButton
-		if id == "pass" {
+		switch id {
+		case "pass":
 			style = primaryButton
+		case wLive:
+			style = accentButton // the one obvious way back
 		}
 		pt.button(w, labels[id], style, 14, true)
 	}
@@ -159,7 +182,7 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	s, th := pt.s, pt.th
 	box := l.boxes[pl]
 	render.FillRoundRect(pt.dst, box, 8*s, th.Button)
-	if !live.Result().Over && live.ToMove() == pl {
+	if !shown.Result().Over && shown.ToMove() == pl { // the side to move in the position shown
 		render.StrokeRoundRect(pt.dst, box, 8*s, 2*s, th.Highlight)
 	}
 	small := p.bv.small
@@ -172,9 +195,8 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	line, count := playerFacts(shown, pl)
 	pt.text(line, 13, false, box.X+12*s, box.Y+42*s, render.Left, th.TextDim)
 	if prog := p.sess.ProgressText(pl); prog != "" {
-		// In place of the pieces while this side's computer thinks.
-		pt.text(prog, 13, true, box.X+12*s, box.Y+66*s, render.Left, th.Accent)
-		return
+		// On a line of its own, under the pieces: the box keeps its layout.
+		pt.text(prog, 13, true, box.X+12*s, box.Y+86*s, render.Left, th.Accent)
 	}
 	// The pieces in hand, drawn as a row of small discs.
 	n := min(count, 25)
@@ -223,7 +245,7 @@ func (p *playScene) drawReview(pt painter, l *playLayout) {
 	kx := input.SliderX(m.ViewIndex(), sl.X, sl.W, n)
 	render.FillRoundRect(pt.dst, render.Rect{X: sl.X, Y: track.Y, W: kx - sl.X, H: track.H}, 2*s, th.Accent)
 	render.FillRoundRect(pt.dst, render.Rect{X: kx - 8*s, Y: sl.CY() - 8*s, W: 16 * s, H: 16 * s}, 8*s, th.Text)
-	pt.text(fmt.Sprintf("%d/%d", m.ViewIndex(), n), 13, false, l.counter[0], l.counter[1], render.Left, th.TextDim)
+	pt.text(p.moveLabel(m.ViewIndex()), 13, false, l.counter[0], l.counter[1], render.Left, th.TextDim)
 }
 
 // hoverText says what a click at the pointer would do.
@@ -276,4 +298,20 @@ func playerFacts(s game.State, pl game.Player) (string, int) {
 		return line, st.Hand(pl)
 	}
 	return "", 0
+}
+
+// moveLabel names the position after ply moves as the move list numbers it:
+// "start", "2. d6" (the first mover's move) or "2… d5".
+func (p *playScene) moveLabel(ply int) string {
+	if ply <= 0 {
+		return "start"
+	}
+	texts := p.sess.Match.Texts()
+	if ply > len(texts) {
+		return ""
+	}
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d. %s", (ply+1)/2, texts[ply-1])
+	}
+	return fmt.Sprintf("%d… %s", ply/2, texts[ply-1])
 }

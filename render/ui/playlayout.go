@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -18,8 +19,12 @@ type playLayout struct {
 	screen         render.Screen
 	board          render.Rect // the board area, left of (or above) the panel
 	header         float64     // baselines in the panel: the game's name,
+	optionsY       float64     // the rules options (0: none),
 	seriesY        float64     // the series line,
-	statusY        float64     // and the status line
+	statusY        float64     // the status line,
+	legendY        float64     // and Abande's legend (0: none)
+	status         string      // the status line's text and colour
+	statusColour   color.RGBA
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
 	list           render.Rect   // the move list
@@ -46,7 +51,8 @@ type listRow struct {
 
 // The game screen's widgets besides the commands' own ("undo", "rv-back", …).
 const (
-	wLive   widgetID = "live"
+	wLive   widgetID = "live"      // back to the live game, while reviewing
+	wResume widgetID = "play-here" // play on from the reviewed position
 	wSlider widgetID = "rv-slider"
 )
 
@@ -55,6 +61,7 @@ const reviewBarH = 48
 
 func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
+	p.th = a.prefs.theme
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
 		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
 	l.board = l.screen.Board
@@ -76,18 +83,30 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	y := in.Y + 14*s
 	l.header = y
 	y += 30 * s
+	if len(p.sess.Opts) > 0 {
+		// The rules options in words, under the name.
+		l.optionsY = y - 6*s
+		y += 16 * s
+	}
 	if l.series {
 		l.seriesY = y - 4*s
 		y += 20 * s
 	}
 	l.statusY = y
-	y += 22 * s
+	y += 40 * s // two lines: a refused action's reason may need them
+	// Each box keeps a line of its own for the computer's progress, so nothing
+	// moves when it starts or stops thinking.
 	for pl := range l.boxes {
-		l.boxes[pl] = render.Rect{X: in.X, Y: y, W: in.W, H: 84 * s}
-		l.pool[pl] = [2]float64{in.X + 18*s, y + 66*s}
-		y += 84*s + 8*s
+		l.boxes[pl] = render.Rect{X: in.X, Y: y, W: in.W, H: 104 * s}
+		l.pool[pl] = [2]float64{in.X + 18*s, y + 64*s}
+		y += 104*s + 8*s
 	}
-	// Buttons: Pass (Live while reviewing) and Hint above Undo, Redo, New.
+	if _, ok := m.Live().(waker); ok {
+		l.legendY = y + 8*s // what the asleep badge means
+		y += 22 * s
+	}
+	// Buttons: Pass (Live while reviewing) and Hint (Play from here while
+	// reviewing) above Undo, Redo, New.
 	btn := l.screen.Buttons
 	_, canPass := p.sess.Picker.Pass()
 	add := func(id widgetID, name string, on bool) {
@@ -98,14 +117,17 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	add("redo", "redo", m.CanRedo())
 	add("new", "new", true)
 	switch {
-	case canPass:
-		add("pass", "pass", true)
 	case m.Reviewing():
 		add(wLive, "pass", true)
+		add(wResume, "hint", true)
+	case canPass:
+		add("pass", "pass", true)
 	}
 	if p.sess.InputState() != nil && !p.sess.Computer.HintRunning() {
 		add("hint", "hint", true)
 	}
+	l.status, l.statusColour = p.statusLine(p.th)
+	l.Status = l.status
 	l.newLabel = "New"
 	if p.sess.SeriesNext() {
 		l.newLabel = "Next game"
@@ -141,8 +163,8 @@ func (p *playScene) layReviewBar(l *playLayout, s float64) {
 	speed := render.Rect{X: bar.X + bar.W - 6*s - 58*s, Y: y, W: 58 * s, H: h}
 	l.add("rv-speed", speed, true, fmt.Sprintf("%g×", p.sess.Replay.Speed))
 	l.reviewButtons = append(l.reviewButtons, "rv-speed")
-	// The counter's room ("123/123") sits between the slider and the pace.
-	sl := render.Rect{X: x + 14*s, Y: y, W: speed.X - 84*s - (x + 14*s), H: h}
+	// The counter's room ("12… a1,c3-b2") sits between the slider and the pace.
+	sl := render.Rect{X: x + 14*s, Y: y, W: speed.X - 124*s - (x + 14*s), H: h}
 	if sl.W > 20*s {
 		l.slider = sl
 		l.add(wSlider, sl, true, "")

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -255,6 +256,12 @@ func (a *App) setTitle() {
 	title := "Trihex"
 	if n := a.scene.gameName(); n != "" {
 		title += " – " + n
+	}
+	if p := a.play(); p != nil && p.sess.Path != "" {
+		title += " – " + filepath.Base(p.sess.Path)
+	}
+	if p := a.play(); p != nil && p.sess.Unsaved() {
+		title += " •" // moves not saved to a file
 	}
 	if title != a.title {
 		ebiten.SetWindowTitle(title)

@@ -34,6 +34,7 @@ type boardFrame struct {
 	poolPos   [2][2]float64
 	reviewing bool
 	armed     *hex.Coord // a losing cell clicked once
+	marks     []hex.Coord // the stacks that decided the game
 }
 
 // draw draws the board area: the board or surface, the pieces, the flights of the
@@ -90,6 +91,7 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		last = set(f.last)
 	}
 	wk, _ := f.state.(waker)
+	marks := set(f.marks)
 	// Back rows first so that stacks in front overlap those behind.
 	for k := range hex.Points {
 		i := len(hex.Points) - 1 - k
@@ -104,6 +106,9 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		// coordinates under the point.
 		if last[c] {
 			sp.Halo(p.dst, x, y, 1.15, th.LastRing)
+		}
+		if marks[c] {
+			sp.Dot(p.dst, x, y, 0.85, th.Win) // the stacks that decided the game
 		}
 		if targets[c] {
 			if h > 0 {

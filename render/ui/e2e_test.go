@@ -501,3 +501,49 @@ func TestEndToEndRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestEndToEndResult ends a game: the result card shows with its buttons, and
+// Rematch starts the same game with the colours swapped. TRIHEX_E2E=1 (about 10 s).
+func TestEndToEndResult(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	rec := filepath.Join(dir, "rec.txt")
+	suicide := filepath.Join(dir, "suicide.trihex")
+	if err := os.WriteFile(suicide, []byte(suicideRecord), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--load", suicide, "--white", "computer", "--level", "2",
+		"--size", "1280x800", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
+	cmd.Stdin = strings.NewReader("click -1,1\nclick -1,1\ncopy end.json\nshot end.png\nkeep ended.txt\nbutton result-rematch\ncopy rematch.json\nkeep rematch.txt\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	var end struct {
+		Buttons map[string][4]float64 `json:"buttons"`
+		Status  string                `json:"status"`
+	}
+	data, err := os.ReadFile(filepath.Join(dir, "end.json"))
+	if err == nil {
+		err = json.Unmarshal(data, &end)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"result", "result-rematch", "result-review", "result-save", "result-new"} {
+		if _, ok := end.Buttons[id]; !ok {
+			t.Errorf("the result card lacks %q: %v", id, end.Buttons)
+		}
+	}
+	if !strings.Contains(end.Status, "Red played into White's enclosure: White wins") {
+		t.Errorf("status %q", end.Status)
+	}
+	checkNotBlank(t, filepath.Join(dir, "end.png"))
+	ended, _ := os.ReadFile(filepath.Join(dir, "ended.txt"))
+	if !strings.Contains(string(ended), `[Result "white"]`) {
+		t.Errorf("the game did not end:\n%s", ended)
+	}
+	again, _ := os.ReadFile(filepath.Join(dir, "rematch.txt"))
+	if !strings.Contains(string(again), `[White "Human"]`) || !strings.Contains(string(again), `[Red "Trihex level 2"]`) || strings.Contains(string(again), "1. ") {
+		t.Errorf("the rematch is not a new game with the colours swapped:\n%s", again)
+	}
+}

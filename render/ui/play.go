@@ -31,6 +31,8 @@ type playScene struct {
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
 	th      render.Theme // the theme of the last layout
+	// endHidden puts the end card away (Review) until the game changes.
+	endHidden bool
 }
 
 // flash is a short message with an end.
@@ -83,6 +85,8 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			p.say(playerMessage(e.Err))
 		}
 		if e.Changed() {
+			p.status = flash{} // said of the position before
+			p.endHidden = false
 			p.bv.follow = true // a new tile may lie outside the view
 			p.list.scrollPending = true
 			p.armed = nil
@@ -200,6 +204,9 @@ func (p *playScene) command(a *App, c input.Command) {
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
+		if p.endClick(a, id) {
+			return
+		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
 			p.command(a, cmd)
 		} else if id == wLive {

@@ -21,7 +21,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	m := p.sess.Match
 	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
-		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover, armed: p.armed}
+		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
 	if f.anim != nil {
 		f.state = f.anim.state
 	} else {
@@ -36,8 +36,10 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 		}
 	}
 	p.bv.draw(pt, f, p.surface)
+	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
 	p.drawReview(pt, l)
+	p.drawEnd(pt, l)
 	p.drawBanner(pt, l)
 }
 
@@ -45,6 +47,9 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	m := p.sess.Match
 	msg, sub := p.sess.ResultText(m.Live()), ""
+	if _, ok := l.get(wResult); ok {
+		return // the end card says it
+	}
 	if m.Reviewing() {
 		msg = "Reviewing: the position after " + p.moveLabel(m.ViewIndex()) + " · End returns"
 	} else if p.sess.Series != nil {

@@ -25,6 +25,8 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	status         string      // the status line's text and colour
 	statusColour   color.RGBA
+	end            endCard     // the end of the game, when its card shows
+	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
 	list           render.Rect   // the move list
@@ -67,6 +69,7 @@ func (p *playScene) layout(a *App) *Layout {
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
+	p.layEnd(l, s)
 	p.bv.place(l, p, a)
 	if a.flags.LayoutOut != "" {
 		p.layCells(l) // only --layout-out reads them: not built every tick for nothing

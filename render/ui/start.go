@@ -2,6 +2,7 @@ package ui
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 
 	"trihex/game"
@@ -23,6 +24,7 @@ type startScreen struct {
 	speed    float64
 	cont     *save.Game // an unfinished autosaved game to continue
 	series   int        // Andantino: games in the series (1: a single game)
+	recentY  float64    // the recent games' heading
 }
 
 // gameOrder puts the games in the order the product names them.
@@ -175,6 +177,7 @@ func (s *startScreen) layout(a *App) *Layout {
 		y += 40 * sc
 	}
 	by := min(y+10*sc, h-60*sc)
+	s.layRecent(a, l, by+64*sc)
 	label := "Start " + info.Name
 	if s.seriesOn() {
 		label = fmt.Sprintf("Start a %d-game series", s.series)
@@ -216,6 +219,24 @@ func (s *startScreen) update(a *App, f *input.Frame) {
 	}
 }
 
+// layRecent lists the recent games under the Start button, where there is room:
+// one click opens one.
+func (s *startScreen) layRecent(a *App, l *Layout, y float64) {
+	sc := a.scale
+	rows := int((a.h - y - 16*sc) / (34 * sc))
+	if rows < 2 || len(a.prefs.settings.Recent) == 0 {
+		return
+	}
+	w := min(a.w-48*sc, 520*sc)
+	x := (a.w - w) / 2
+	s.recentY = y + 10*sc
+	y += 24 * sc
+	for i, path := range a.prefs.settings.Recent[:min(len(a.prefs.settings.Recent), rows-1, 5)] {
+		l.add(widgetID(fmt.Sprintf("recent-%d", i)), render.Rect{X: x, Y: y, W: w, H: 30 * sc}, true, path)
+		y += 34 * sc
+	}
+}
+
 // click acts on the widget named name.
 func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
@@ -226,6 +247,12 @@ func (s *startScreen) click(a *App, name string) {
 		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
 		sess.MarkUnsaved() // the autosave is not a file the player chose
 		a.setScene(a.newPlay(sess))
+	case strings.HasPrefix(name, "recent-"):
+		var i int
+		fmt.Sscanf(name, "recent-%d", &i)
+		if i >= 0 && i < len(a.prefs.settings.Recent) {
+			a.files.openPath(a, a.prefs.settings.Recent[i])
+		}
 	case strings.HasPrefix(name, "player-"):
 		for i, side := range info.Players {
 			if strings.HasPrefix(name, "player-"+strings.ToLower(side)+"-") {
@@ -285,6 +312,22 @@ func (s *startScreen) draw(a *App, p painter, l *Layout) {
 		s.pics.draw(p, info, pic)
 	}
 	s.drawRows(a, p, l)
+	if _, ok := l.get("recent-0"); ok {
+		p.text("Recent games", 14, true, l.rect("recent-0").X, s.recentY, render.Left, p.th.TextDim)
+		for i := 0; ; i++ {
+			w, ok := l.get(widgetID(fmt.Sprintf("recent-%d", i)))
+			if !ok {
+				break
+			}
+			bg := p.th.Button
+			if w.r.Contains(p.ptrX, p.ptrY) {
+				bg = p.th.ButtonHot
+			}
+			render.FillRoundRect(p.dst, w.r, 6*sc, bg)
+			p.text(filepath.Base(w.label), 14, true, w.r.X+12*sc, w.r.CY(), render.Left, p.th.Text)
+			p.text(filepath.Dir(w.label), 12, false, w.r.X+w.r.W-12*sc, w.r.CY(), render.Right, p.th.TextDim)
+		}
+	}
 	if w, ok := l.get(wContinue); ok {
 		p.button(w, w.label, accentButton, 14, true)
 	}
@@ -317,7 +360,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		p.toggle(w, w.label, on)
 	}
 	for _, o := range info.Options {
-		label(o.Key, widgetID(fmt.Sprintf("opt-%s-%s", o.Key, o.Values[0])))
+		label(game.OptionTitle(o.Key), widgetID(fmt.Sprintf("opt-%s-%s", o.Key, o.Values[0])))
 		for j, v := range o.Values {
 			toggle(fmt.Sprintf("opt-%s-%s", o.Key, v), s.choice[info.Name+"/"+o.Key] == j)
 		}

@@ -33,7 +33,7 @@ type boardFrame struct {
 	scale     float64
 	poolPos   [2][2]float64
 	reviewing bool
-	armed     *hex.Coord // a losing cell clicked once
+	armed     *hex.Coord  // a losing cell clicked once
 	marks     []hex.Coord // the stacks that decided the game
 }
 

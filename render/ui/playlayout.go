@@ -25,7 +25,7 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	status         string      // the status line's text and colour
 	statusColour   color.RGBA
-	end            endCard     // the end of the game, when its card shows
+	end            endCard // the end of the game, when its card shows
 	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn

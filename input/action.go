@@ -37,6 +37,8 @@ const (
 	CmdRules      // F1: the rules of the game
 	CmdShortcuts  // ?: the shortcut sheet
 	CmdFullscreen // F11
+	CmdPagePrev   // Left on the rules pages: the page before
+	CmdPageNext   // Right on the rules pages: the page after
 
 	// The File menu.
 	CmdFileMenu   // Alt+F: open it
@@ -92,6 +94,8 @@ var commandNames = [numCommands]string{
 	CmdReplaySpeed:   "rv-speed",
 	CmdRules:         "rules",
 	CmdShortcuts:     "shortcuts",
+	CmdPagePrev:      "page-prev",
+	CmdPageNext:      "page-next",
 	CmdFullscreen:    "fullscreen",
 	CmdFileMenu:      "file",
 	CmdNew:           "new",

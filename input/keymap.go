@@ -270,6 +270,8 @@ var Keymap = []Binding{
 	{bare(KeyEscape), CmdDismiss, ScopeOverlay, "", ""},
 	{bare(KeyF1), CmdDismiss, ScopeOverlay, "", ""},
 	{bare(KeyQuestion), CmdDismiss, ScopeOverlay, "", ""},
+	{bare(KeyLeft), CmdPagePrev, ScopeOverlay, "", ""},
+	{bare(KeyRight), CmdPageNext, ScopeOverlay, "", ""},
 
 	{bare(KeyEnter), CmdConfirm, ScopeBox, "", ""},
 	{bare(KeyEscape), CmdDismiss, ScopeBox, "", ""},

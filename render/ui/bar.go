@@ -50,6 +50,7 @@ func (b *bar) layout(a *App) *Layout {
 		}
 		w := min(area-40*s, 760*s)
 		l.add(wBanner, render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}, true, "")
+		l.Banner = b.text
 	}
 	return l
 }

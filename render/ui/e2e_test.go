@@ -166,6 +166,7 @@ func TestEndToEndFiles(t *testing.T) {
 	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
 		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")
 	type layout struct {
+		Banner  string                `json:"banner"`
 		Game    string                `json:"game"`
 		Cells   map[string][2]float64 `json:"cells"`
 		Buttons map[string][4]float64 `json:"buttons"`
@@ -186,6 +187,10 @@ func TestEndToEndFiles(t *testing.T) {
 	}
 	if l := read("bad.json"); l.Game != "" || l.Buttons["banner"] == [4]float64{} {
 		t.Errorf("after opening a bad file: game %q, banner %v; want the start screen kept and a message", l.Game, l.Buttons["banner"])
+	}
+	// The window says it in the player's words; the command line keeps the exact message.
+	if l := read("bad.json"); l.Banner != `Could not open bad.trihex: line 3, move 3 "d4" is not a legal move: d4 is never occupied` {
+		t.Errorf("banner %q", l.Banner)
 	}
 	if l := read("opened.json"); l.Game != "Attangle" || len(l.Cells) != 37 {
 		t.Errorf("after opening the saved file: game %q with %d cells", l.Game, len(l.Cells))
@@ -360,6 +365,14 @@ func TestEndToEndOverlays(t *testing.T) {
 	has("closed.json", "menu-saveas", false)
 	has("help.json", "box", true)
 	has("review.json", "live", true)
+	has("review.json", "play-here", true)
+	var rv struct {
+		Status string `json:"status"`
+	}
+	if data, err := os.ReadFile(filepath.Join(dir, "review.json")); err != nil || json.Unmarshal(data, &rv) != nil ||
+		rv.Status != "Black to move here (reviewing)" {
+		t.Errorf("while reviewing the position after a1, the status reads %q", rv.Status)
+	}
 	has("review.json", "pass", false)
 	has("confirm.json", "confirm-save", true)
 	has("confirm.json", "confirm-discard", true)

@@ -32,6 +32,8 @@ type Layout struct {
 	// Status is the line that tells the player what is going on (whose turn, why
 	// a click did nothing), for --layout-out.
 	Status string
+	// Banner is the message banner's text, for --layout-out.
+	Banner string
 }
 
 func newLayout() *Layout {
@@ -88,6 +90,7 @@ type layoutJSON struct {
 	Cells   map[string][2]float64 `json:"cells"`
 	Buttons map[string][4]float64 `json:"buttons"`
 	Status  string                `json:"status,omitempty"`
+	Banner  string                `json:"banner,omitempty"`
 }
 
 // encodeLayouts merges the layers' layouts (upper layers win) into --layout-out's
@@ -101,6 +104,9 @@ func encodeLayouts(gameName string, w, h, s float64, ls []*Layout) ([]byte, erro
 		}
 		if l.Status != "" {
 			out.Status = l.Status
+		}
+		if l.Banner != "" {
+			out.Banner = l.Banner
 		}
 		for k, c := range l.Cells {
 			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}

@@ -33,6 +33,7 @@ type playScene struct {
 	th      render.Theme // the theme of the last layout
 	// endHidden puts the end card away (Review) until the game changes.
 	endHidden bool
+	coach     coaching
 }
 
 // flash is a short message with an end.
@@ -50,6 +51,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		}
 	}
 	return &playScene{
+		coach:   coaching{ply: -1},
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
 		surface: sess.Info.Name == "Andantino",
@@ -69,6 +71,7 @@ func (p *playScene) close() {
 func (p *playScene) tick(a *App) {
 	p.anims.tick()
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
+	p.coachTick()
 }
 
 // handle turns the session's events into what the player sees and hears, and
@@ -241,11 +244,11 @@ func (p *playScene) click(a *App, x, y float64) {
 		pk.ClickOutside()
 		return
 	}
-	if by := p.suicideBy(c); by != "" && (p.armed == nil || *p.armed != c) {
-		// A tile there loses at once: ask for a second click rather than end the
-		// game on a slip.
+	if msg := p.danger(c); msg != "" && (p.armed == nil || *p.armed != c) {
+		// The move loses at once: ask for a second click rather than end the game
+		// on a slip.
 		p.armed = &c
-		p.say(fmt.Sprintf("%d,%d is enclosed by %s: a tile there loses at once. Click it again to play it.", c.Q, c.R, by))
+		p.say(msg + " Click it again to play it.")
 		return
 	}
 	p.armed = nil
@@ -279,21 +282,6 @@ func capitalize(s string) string {
 		return ""
 	}
 	return strings.ToUpper(s[:1]) + s[1:]
-}
-
-// suicideBy names the side whose enclosure c is when a click on c would play a
-// tile there that loses at once, and is "" otherwise.
-func (p *playScene) suicideBy(c hex.Coord) string {
-	st := p.sess.InputState()
-	sc, ok := st.(suicider)
-	if !ok {
-		return ""
-	}
-	o := p.sess.Picker.Hover(c)
-	if o.Action != input.Play || len(o.Move.Cells) == 0 || !sc.IsSuicide(o.Move.Cells[len(o.Move.Cells)-1]) {
-		return ""
-	}
-	return p.sess.Info.Players[st.ToMove().Other()]
 }
 
 // pointer pans and zooms the surface, drags the review slider, scrolls the move

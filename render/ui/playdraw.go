@@ -39,6 +39,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
 	p.drawReview(pt, l)
+	p.drawCoach(pt, l)
 	p.drawEnd(pt, l)
 	p.drawBanner(pt, l)
 }
@@ -265,8 +266,8 @@ func (p *playScene) hoverText() string {
 	}
 	switch o.Action {
 	case input.Play:
-		if by := p.suicideBy(p.hover); by != "" {
-			return "loses at once: enclosed by " + by
+		if msg := p.danger(p.hover); msg != "" {
+			return msg
 		}
 		return "click plays " + o.Move.Text
 	case input.Select, input.Restart:
@@ -319,4 +320,19 @@ func (p *playScene) moveLabel(ply int) string {
 		return fmt.Sprintf("%d. %s", (ply+1)/2, texts[ply-1])
 	}
 	return fmt.Sprintf("%d… %s", ply/2, texts[ply-1])
+}
+
+// drawCoach draws a coached game's line: what the computer threatens.
+func (p *playScene) drawCoach(pt painter, l *playLayout) {
+	r := l.coachLine
+	if r.W == 0 || p.coach.line == "" {
+		return
+	}
+	s := pt.s
+	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
+	pt.text("Coach", 13, true, r.X+12*s, r.Y+14*s, render.Left, pt.th.Accent)
+	f := render.Face(13*s, false)
+	for i, line := range wrap(p.coach.line, f, r.W-80*s)[:min(2, len(wrap(p.coach.line, f, r.W-80*s)))] {
+		pt.t.Add(line, f, r.X+64*s, r.Y+14*s+float64(i)*17*s, render.Left, pt.th.Text)
+	}
 }

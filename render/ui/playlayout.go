@@ -25,7 +25,8 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	status         string      // the status line's text and colour
 	statusColour   color.RGBA
-	end            endCard // the end of the game, when its card shows
+	coachLine      render.Rect // a coached game\'s line, above the review bar
+	end            endCard     // the end of the game, when its card shows
 	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
@@ -61,6 +62,9 @@ const (
 // reviewBarH is the review bar's height in logical pixels, kept free under the board.
 const reviewBarH = 48
 
+// coachLineH is the height of a coached game's line, kept free above the bar.
+const coachLineH = 44
+
 func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
 	p.th = a.prefs.theme
@@ -69,6 +73,14 @@ func (p *playScene) layout(a *App) *Layout {
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
+	if p.coach.on {
+		b := l.board
+		bottom := b.Y + b.H - 8*s
+		if l.bar.H > 0 {
+			bottom = l.bar.Y - 6*s
+		}
+		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - coachLineH*s, W: b.W - 16*s, H: coachLineH * s}
+	}
 	p.layEnd(l, s)
 	p.bv.place(l, p, a)
 	if a.flags.LayoutOut != "" {

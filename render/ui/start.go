@@ -127,7 +127,7 @@ func (s *startScreen) layout(a *App) *Layout {
 	n := float64(len(s.games))
 	cw := min((w-2*margin-(n-1)*gap)/n, 360*sc)
 	info := s.games[s.sel]
-	rows := len(info.Options) + 2
+	rows := len(info.Options) + 3 // the options, the two players, learning
 	if s.computer[0] || s.computer[1] {
 		rows += 2 // level and speed
 	}
@@ -176,6 +176,9 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		y += 40 * sc
 	}
+	// Learning: the chosen game's lessons, puzzles and a coached first game.
+	row("learn-coached", 0, 150, 158, "Coached game")
+	y += 40 * sc
 	by := min(y+10*sc, h-60*sc)
 	s.layRecent(a, l, by+64*sc)
 	label := "Start " + info.Name
@@ -243,6 +246,12 @@ func (s *startScreen) click(a *App, name string) {
 	switch {
 	case name == string(wStart):
 		s.begin(a)
+	case name == "learn-coached":
+		// Against level 1 with the coach and hints: the newcomer moves first.
+		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Computer: true, Level: 1}}, nil)
+		ps := a.newPlay(sess)
+		ps.coach.on = true
+		a.setScene(ps)
 	case name == string(wContinue):
 		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
 		sess.MarkUnsaved() // the autosave is not a file the player chose
@@ -383,6 +392,13 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for _, sp := range speeds {
 			toggle("speed-"+strings.ToLower(sp.name), s.speed == sp.v)
 		}
+	}
+	if _, ok := l.get("learn-coached"); ok {
+		label("Learn", "learn-coached")
+		w, _ := l.get("learn-coached")
+		p.button(w, w.label, accentButton, 14, false)
+		r := w.r
+		p.text("Play the computer at level 1 with a coach that points out its threats", 12, false, r.X+r.W+12*sc, r.CY(), render.Left, p.th.TextDim)
 	}
 	if _, ok := l.get("series-1"); ok {
 		label("Series", "series-1")

@@ -47,7 +47,8 @@ while read -r cmd arg; do
     copy) sleep 0.3; cp "$L" "$DIR/$arg";;
     keep) cp "$REC" "$DIR/$arg";;
     close) "$DIR/wmdelete" $W; sleep 0.8;;
-    resize) xdotool windowsize --sync $W $arg 2>/dev/null || xdotool windowsize $W $arg; sleep 0.8;;
+    resize) for i in $(seq 10); do xdotool windowsize $W $arg; sleep 0.8
+        python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if d['size']==[float(v) for v in sys.argv[1:]] else 1)" $arg && break; done;;
     wheel) for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; sleep 0.6;;
     move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
@@ -420,7 +421,7 @@ func TestEndToEndWindow(t *testing.T) {
 		}
 		return l.Size
 	}
-	drive("sleep 2\nresize 900 650\nsleep 1\ncopy resized.json\nkey ctrl+q\nwait\n")
+	drive("resize 900 650\nsleep 1\ncopy resized.json\nkey ctrl+q\nwait\n")
 	if got := size("resized.json"); got != [2]float64{900, 650} {
 		t.Fatalf("after resizing the window lays out %v", got)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"trihex/ai/arena"
+	"trihex/ai/puzzle"
 	"trihex/assets/desktop"
 	"trihex/game"
 	_ "trihex/game/all"
@@ -35,6 +36,7 @@ var commands = []command{
 	{"check", cli.CheckUsage, cli.Check},
 	{"think", arena.ThinkUsage, arena.Think},
 	{"arena", arena.ArenaUsage, arena.Arena},
+	{"puzzles", puzzle.Usage, puzzle.Command},
 	{"install-desktop", desktop.Usage, desktop.Install},
 	{"uninstall-desktop", desktop.Usage, desktop.Uninstall},
 }

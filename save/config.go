@@ -81,6 +81,10 @@ type Settings struct {
 	Sound            bool
 	Volume           float64
 	Recent           []string // most recent first
+	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
+	// PuzzlesSolved the puzzles solved (by an id of their data line).
+	LessonsDone   []string
+	PuzzlesSolved []string
 }
 
 // DefaultSettings are used when there is no settings file or it is damaged.

@@ -35,6 +35,7 @@ type boardFrame struct {
 	reviewing bool
 	armed     *hex.Coord  // a losing cell clicked once
 	marks     []hex.Coord // the stacks that decided the game
+	look      []hex.Coord // where a lesson asks the player to look
 }
 
 // draw draws the board area: the board or surface, the pieces, the flights of the
@@ -91,7 +92,7 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		last = set(f.last)
 	}
 	wk, _ := f.state.(waker)
-	marks := set(f.marks)
+	marks, look := set(f.marks), set(f.look)
 	// Back rows first so that stacks in front overlap those behind.
 	for k := range hex.Points {
 		i := len(hex.Points) - 1 - k
@@ -109,6 +110,9 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		}
 		if marks[c] {
 			sp.Dot(p.dst, x, y, 0.85, th.Win) // the stacks that decided the game
+		}
+		if look[c] {
+			sp.Halo(p.dst, x, y, 1.4, th.Hint)
 		}
 		if targets[c] {
 			if h > 0 {
@@ -193,6 +197,10 @@ func (bv *boardView) drawSurface(p painter, f *boardFrame) {
 	if f.armed != nil {
 		x, y := bv.view.ToPixel(*f.armed)
 		sp.Ring(p.dst, x, y, 1.0, p.th.Danger)
+	}
+	for _, c := range f.look {
+		x, y := bv.view.ToPixel(c)
+		sp.Ring(p.dst, x, y, 0.95, p.th.Hint)
 	}
 	if f.hoverOn {
 		x, y := bv.view.ToPixel(f.hover)

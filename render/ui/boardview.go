@@ -51,8 +51,8 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	s := sc.Scale
 	area := sc.Board.Inset(8 * s)
 	area.H -= reviewBarH * s
-	if p.coach.on {
-		area.H -= (coachLineH + 6) * s
+	if p.coach.on || p.train != nil {
+		area.H -= (p.guideH() + 6) * s
 	}
 	if p.surface {
 		// Room at the top for the File and View buttons and the result banner.

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 
+	"trihex/ai/puzzle"
 	"trihex/save"
 )
 
@@ -559,5 +560,52 @@ func TestEndToEndResult(t *testing.T) {
 	again, _ := os.ReadFile(filepath.Join(dir, "rematch.txt"))
 	if !strings.Contains(string(again), `[White "Human"]`) || !strings.Contains(string(again), `[Red "Trihex level 2"]`) || strings.Contains(string(again), "1. ") {
 		t.Errorf("the rematch is not a new game with the colours swapped:\n%s", again)
+	}
+}
+
+// TestEndToEndLearn clicks through the first lesson of each game (a wrong move is
+// answered with its explanation, the right one advances) and solves a puzzle.
+// TRIHEX_E2E=1 (about 30 s).
+func TestEndToEndLearn(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	pz, err := puzzle.Load("Andantino")
+	if err != nil || len(pz) == 0 {
+		t.Fatalf("puzzles: %v", err)
+	}
+	cases := []struct {
+		name, cmds string
+		want       map[string]string // layout copy → text its guide (or status) must hold
+	}{
+		{"abande", "click game-abande\nclick learn-lessons\nbutton train-next\nclick a1\ncopy wrong.json\nclick d4\nsleep 1\ncopy right.json\n",
+			map[string]string{"wrong.json": "for this lesson put it on the centre, d4", "right.json": "White answers with a piece on c3"}},
+		{"attangle", "click game-attangle\nclick learn-lessons\nbutton train-next\nclick d4\ncopy wrong.json\nclick a1\nsleep 1\ncopy right.json\n",
+			map[string]string{"wrong.json": "Nobody ever plays on d4", "right.json": "Your pool now holds 17 pieces"}},
+		{"andantino", "click game-andantino\nclick learn-lessons\nbutton train-next\nclick 0,1\nsleep 1\ncopy right.json\nclick 1,-1\ncopy wrong.json\n",
+			map[string]string{"right.json": "Tiles of either colour count", "wrong.json": "which is legal, but this step asks for the"}},
+		{"puzzle", "click game-andantino\nclick learn-puzzles\ncopy task.json\nclick " + pz[0].Answers[0] + "\nsleep 1\ncopy solved.json\n",
+			map[string]string{"task.json": "to play", "solved.json": "Solved!"}},
+	}
+	for _, c := range cases {
+		cfg := filepath.Join(dir, "config-"+c.name)
+		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800", "--config-dir", cfg)
+		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+		cmd.Stdin = strings.NewReader(c.cmds + "shot learn-" + c.name + ".png\n")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("%s: driver: %v\n%s", c.name, err, out)
+		}
+		for file, want := range c.want {
+			var l struct {
+				Guide  string `json:"guide"`
+				Status string `json:"status"`
+			}
+			data, err := os.ReadFile(filepath.Join(dir, file))
+			if err == nil {
+				err = json.Unmarshal(data, &l)
+			}
+			if err != nil || !strings.Contains(l.Guide+" | "+l.Status, want) {
+				t.Errorf("%s %s: guide %q, status %q (%v); want %q", c.name, file, l.Guide, l.Status, err, want)
+			}
+		}
+		checkNotBlank(t, filepath.Join(dir, "learn-"+c.name+".png"))
 	}
 }

@@ -34,6 +34,8 @@ type Layout struct {
 	Status string
 	// Banner is the message banner's text, for --layout-out.
 	Banner string
+	// Guide is what a lesson, a puzzle or the coach says under the board.
+	Guide string
 }
 
 func newLayout() *Layout {
@@ -91,6 +93,7 @@ type layoutJSON struct {
 	Buttons map[string][4]float64 `json:"buttons"`
 	Status  string                `json:"status,omitempty"`
 	Banner  string                `json:"banner,omitempty"`
+	Guide   string                `json:"guide,omitempty"`
 }
 
 // encodeLayouts merges the layers' layouts (upper layers win) into --layout-out's
@@ -107,6 +110,9 @@ func encodeLayouts(gameName string, w, h, s float64, ls []*Layout) ([]byte, erro
 		}
 		if l.Banner != "" {
 			out.Banner = l.Banner
+		}
+		if l.Guide != "" {
+			out.Guide = l.Guide
 		}
 		for k, c := range l.Cells {
 			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}

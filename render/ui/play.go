@@ -34,6 +34,8 @@ type playScene struct {
 	// endHidden puts the end card away (Review) until the game changes.
 	endHidden bool
 	coach     coaching
+	train     *trainer // a lesson or puzzles, or nil
+	solvedIDs []string // the puzzles solved, as the settings keep them
 }
 
 // flash is a short message with an end.
@@ -72,6 +74,7 @@ func (p *playScene) tick(a *App) {
 	p.anims.tick()
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coachTick()
+	p.trainTick()
 }
 
 // handle turns the session's events into what the player sees and hears, and
@@ -135,25 +138,22 @@ func (p *playScene) update(a *App, f *input.Frame) {
 func (p *playScene) command(a *App, c input.Command) {
 	s := p.sess
 	switch c {
-	case input.CmdUndo:
-		if !s.Match.CanUndo() {
-			p.say("Nothing to undo: no move has been played.")
+	case input.CmdUndo, input.CmdRedo, input.CmdHint:
+		if p.train != nil {
+			p.say("In a lesson or a puzzle, try another move; Try again sets a puzzle up afresh.")
 			return
 		}
-		p.anims.clear()
-		p.handle(a, s.Undo())
-	case input.CmdRedo:
-		if !s.Match.CanRedo() {
-			p.say("Nothing to redo: no move was taken back.")
-			return
-		}
-		p.anims.clear()
-		p.handle(a, s.Redo())
+		p.history(a, c)
 	case input.CmdCancel:
 		s.Picker.Cancel()
 	case input.CmdPass:
 		if _, ok := s.Picker.Pass(); ok {
 			s.Picker.Cancel()
+			if p.train != nil {
+				ch, _ := s.Picker.Pass()
+				p.trainMove(a, ch)
+				return
+			}
 			p.handle(a, s.Pass())
 		} else if why := s.Picker.PassRefusal(); why != "" {
 			p.say(capitalize(why))
@@ -162,12 +162,6 @@ func (p *playScene) command(a *App, c input.Command) {
 		} else {
 			p.say("No pass now: it is not your turn to move.")
 		}
-	case input.CmdHint:
-		if s.InputState() == nil {
-			p.say("The hint is for your own turn in the game, not for the computer's or a reviewed position.")
-			return
-		}
-		s.AskHint()
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
 	case input.CmdPauseComputer:
@@ -202,12 +196,39 @@ func (p *playScene) command(a *App, c input.Command) {
 	}
 }
 
+// history carries out Undo, Redo and Hint, saying why when there is nothing to do.
+func (p *playScene) history(a *App, c input.Command) {
+	s := p.sess
+	switch c {
+	case input.CmdUndo:
+		if !s.Match.CanUndo() {
+			p.say("Nothing to undo: no move has been played.")
+			return
+		}
+		p.anims.clear()
+		p.handle(a, s.Undo())
+	case input.CmdRedo:
+		if !s.Match.CanRedo() {
+			p.say("Nothing to redo: no move was taken back.")
+			return
+		}
+		p.anims.clear()
+		p.handle(a, s.Redo())
+	case input.CmdHint:
+		if s.InputState() == nil {
+			p.say("The hint is for your own turn in the game, not for the computer's or a reviewed position.")
+			return
+		}
+		s.AskHint()
+	}
+}
+
 // click acts on a click at (x, y): a button, the review bar, a row of the move
 // list, or the board.
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
-		if p.endClick(a, id) {
+		if p.endClick(a, id) || p.trainClick(a, id) {
 			return
 		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
@@ -253,9 +274,22 @@ func (p *playScene) click(a *App, x, y float64) {
 	}
 	p.armed = nil
 	if why := p.refusal(c); why != "" {
+		if t := p.train; t != nil && t.run != nil {
+			// A lesson may foresee this mistake and say more than the rules.
+			if text, ok := t.run.Explain(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+				why = text
+			}
+		}
 		p.say(why) // the click does nothing: say why, in the rules' words
 	}
+	if p.train != nil && p.anims.current() != nil {
+		return // the answer is still being played out
+	}
 	if o := pk.Click(c); o.Action == input.Play {
+		if p.train != nil {
+			p.trainMove(a, o.Move)
+			return
+		}
 		p.handle(a, p.sess.Play(o.Move))
 	}
 }

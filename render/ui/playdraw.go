@@ -22,6 +22,9 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
 		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
+	if p.train != nil {
+		f.look = p.train.marks()
+	}
 	if f.anim != nil {
 		f.state = f.anim.state
 	} else {
@@ -322,17 +325,34 @@ func (p *playScene) moveLabel(ply int) string {
 	return fmt.Sprintf("%d… %s", ply/2, texts[ply-1])
 }
 
-// drawCoach draws a coached game's line: what the computer threatens.
+// drawCoach draws the box under the board: the coach's line (what the computer
+// threatens), or a lesson's or puzzle's task and verdict with its buttons.
 func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	r := l.coachLine
-	if r.W == 0 || p.coach.line == "" {
+	if r.W == 0 || l.Guide == "" {
 		return
 	}
 	s := pt.s
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
-	pt.text("Coach", 13, true, r.X+12*s, r.Y+14*s, render.Left, pt.th.Accent)
+	title, width, lines := "Coach", r.W-80*s, 2
+	if t := p.train; t != nil {
+		title, lines = "Lesson", 3
+		if t.run == nil {
+			title = "Puzzle"
+		}
+		width = r.W - 80*s - float64(len(l.trainButtons))*120*s
+		if t.right {
+			render.StrokeRoundRect(pt.dst, r, 8*s, 2*s, pt.th.Highlight)
+		}
+	}
+	pt.text(title, 13, true, r.X+12*s, r.Y+14*s, render.Left, pt.th.Accent)
 	f := render.Face(13*s, false)
-	for i, line := range wrap(p.coach.line, f, r.W-80*s)[:min(2, len(wrap(p.coach.line, f, r.W-80*s)))] {
+	text := wrap(l.Guide, f, width)
+	for i, line := range text[:min(lines, len(text))] {
 		pt.t.Add(line, f, r.X+64*s, r.Y+14*s+float64(i)*17*s, render.Left, pt.th.Text)
+	}
+	for _, id := range l.trainButtons {
+		w, _ := l.get(id)
+		pt.button(w, w.label, plainButton, 13, true)
 	}
 }

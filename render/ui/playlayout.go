@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"time"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -25,8 +26,9 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	status         string      // the status line's text and colour
 	statusColour   color.RGBA
-	coachLine      render.Rect // a coached game\'s line, above the review bar
-	end            endCard     // the end of the game, when its card shows
+	coachLine      render.Rect // the box under the board: the coach, a lesson, a puzzle
+	trainButtons   []widgetID
+	end            endCard // the end of the game, when its card shows
 	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
@@ -68,18 +70,24 @@ const coachLineH = 44
 func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
 	p.th = a.prefs.theme
+	p.solvedIDs = a.prefs.settings.PuzzlesSolved
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
 		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
-	if p.coach.on {
+	if p.coach.on || p.train != nil {
 		b := l.board
 		bottom := b.Y + b.H - 8*s
 		if l.bar.H > 0 {
 			bottom = l.bar.Y - 6*s
 		}
-		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - coachLineH*s, W: b.W - 16*s, H: coachLineH * s}
+		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - p.guideH()*s, W: b.W - 16*s, H: p.guideH() * s}
+		l.Guide = p.coach.line
+		if p.train != nil {
+			l.Guide = p.train.say
+			p.layTrain(l, s)
+		}
 	}
 	p.layEnd(l, s)
 	p.bv.place(l, p, a)
@@ -142,6 +150,9 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		add("hint", "hint", true)
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
+	if t := p.train; t != nil && !time.Now().Before(p.status.until) {
+		l.status, l.statusColour = t.heading(p.solvedIDs), p.th.Accent
+	}
 	l.Status = l.status
 	l.newLabel = "New"
 	if p.sess.SeriesNext() {
@@ -268,4 +279,44 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64) {
 			l.rows = append(l.rows, r)
 		}
 	}
+}
+
+// guideH is the height of the box under the board: a coached game's line, or a
+// lesson's or puzzle's task with its buttons.
+func (p *playScene) guideH() float64 {
+	if p.train != nil {
+		return 76
+	}
+	return coachLineH
+}
+
+// layTrain places the lesson's or puzzle's buttons at the right of the box.
+func (p *playScene) layTrain(l *playLayout, s float64) {
+	t := p.train
+	r := l.coachLine
+	var ids []widgetID
+	labels := map[widgetID]string{wTrainPrev: "‹ Previous", wTrainRetry: "Try again", wTrainNext: "Next ›"}
+	if t.run != nil {
+		st := t.run.Step()
+		if (st != nil && st.Explain()) || (t.run.Done() && t.at+1 < len(t.lessons)) {
+			ids = append(ids, wTrainNext)
+		}
+		if t.run.Done() {
+			labels[wTrainNext] = "Next lesson ›"
+		}
+	} else {
+		ids = append(ids, wTrainPrev)
+		if t.failed {
+			ids = append(ids, wTrainRetry)
+		}
+		ids = append(ids, wTrainNext)
+	}
+	x := r.X + r.W - 10*s
+	for i := len(ids) - 1; i >= 0; i-- {
+		w := 112 * s
+		x -= w
+		l.add(ids[i], render.Rect{X: x, Y: r.Y + r.H - 40*s, W: w, H: 32 * s}, true, labels[ids[i]])
+		x -= 8 * s
+	}
+	l.trainButtons = ids
 }

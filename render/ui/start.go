@@ -3,10 +3,12 @@ package ui
 import (
 	"fmt"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"trihex/game"
 	"trihex/input"
+	"trihex/input/lesson"
 	"trihex/render"
 	"trihex/save"
 )
@@ -177,7 +179,9 @@ func (s *startScreen) layout(a *App) *Layout {
 		y += 40 * sc
 	}
 	// Learning: the chosen game's lessons, puzzles and a coached first game.
-	row("learn-coached", 0, 150, 158, "Coached game")
+	row("learn-lessons", 0, 110, 118, "Lessons")
+	row("learn-puzzles", 1, 110, 118, "Puzzles")
+	row("learn-coached", 2, 140, 118, "Coached game")
 	y += 40 * sc
 	by := min(y+10*sc, h-60*sc)
 	s.layRecent(a, l, by+64*sc)
@@ -240,12 +244,39 @@ func (s *startScreen) layRecent(a *App, l *Layout, y float64) {
 	}
 }
 
+// firstLesson is the first lesson of info not yet played to the end.
+func (s *startScreen) firstLesson(a *App, info *game.Info) int {
+	ls, err := lesson.Load(info.Name)
+	if err != nil {
+		return 0
+	}
+	for i, l := range ls {
+		if !slices.Contains(a.prefs.settings.LessonsDone, l.Name) {
+			return i
+		}
+	}
+	return 0
+}
+
 // click acts on the widget named name.
 func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
 	switch {
 	case name == string(wStart):
 		s.begin(a)
+	case name == "learn-lessons", name == "learn-puzzles":
+		var ps *playScene
+		var err error
+		if name == "learn-lessons" {
+			ps, err = a.newLessons(info, s.firstLesson(a, info))
+		} else {
+			ps, err = a.newPuzzles(info)
+		}
+		if err != nil {
+			a.showError(playerMessage(err))
+			return
+		}
+		a.setScene(ps)
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Computer: true, Level: 1}}, nil)
@@ -394,11 +425,12 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		}
 	}
 	if _, ok := l.get("learn-coached"); ok {
-		label("Learn", "learn-coached")
-		w, _ := l.get("learn-coached")
-		p.button(w, w.label, accentButton, 14, false)
-		r := w.r
-		p.text("Play the computer at level 1 with a coach that points out its threats", 12, false, r.X+r.W+12*sc, r.CY(), render.Left, p.th.TextDim)
+		label("Learn", "learn-lessons")
+		for _, id := range []widgetID{"learn-lessons", "learn-puzzles", "learn-coached"} {
+			w, _ := l.get(id)
+			p.button(w, w.label, accentButton, 14, false)
+		}
+		hint("Lessons teach every rule by playing; puzzles to practise; a coached game against level 1.", "learn-coached", 120)
 	}
 	if _, ok := l.get("series-1"); ok {
 		label("Series", "series-1")

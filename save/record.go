@@ -24,11 +24,17 @@ type Token struct {
 	Line, Col int // 1-based
 }
 
-// Record is a parsed record: its tags in file order and its move texts. Parse checks
+// Record is a parsed record: its tags in file order and its move tree. Parse checks
 // only the syntax; Load replays the moves.
 type Record struct {
-	Tags  []Tag
+	Tags []Tag
+	// Moves is the main line of Root, as written. A Record made without Root
+	// (a program's) is read as this one line.
 	Moves []Token
+	// Root is the move tree: the main line, variations, comments and marks;
+	// its nodes have Token set, and Move once Load has replayed them. Nil in a
+	// Record made by a program.
+	Root *Node
 }
 
 // Get returns the value of the tag name (case-insensitive) and whether it is there.
@@ -56,9 +62,11 @@ func (r *Record) Set(name, value string) {
 // finished game is a few kilobytes; continuation games of Andantino can be long.
 const MaxRecordSize = 16 << 20
 
-// Parse reads a record's syntax. It accepts a UTF-8 byte order mark, CRLF line
-// ends, {…} comments and ";" comments to the end of the line, and move numbers such
-// as "12." before moves.
+// Parse reads a record's syntax (RULES.md §6). It accepts a UTF-8 byte order mark,
+// CRLF line ends, move numbers such as "12." or "12..." before moves (not
+// checked), {…} comments, ";" comments to the end of the line (not kept),
+// variations in parentheses nested up to MaxNesting deep, and move marks such
+// as "!?" after a move. A syntax error names its line (and column).
 func Parse(rd io.Reader) (*Record, error) {
 	data, err := io.ReadAll(io.LimitReader(rd, MaxRecordSize+1))
 	if err != nil {
@@ -71,15 +79,14 @@ func Parse(rd io.Reader) (*Record, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("save: record is not UTF-8 text")
 	}
-	rec := &Record{}
+	rec := &Record{Root: &Node{}}
+	p := treeParser{cur: rec.Root, start: rec.Root}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), MaxRecordSize+1)
-	inComment := false
-	commentLine := 0
 	inTags := true
 	for line := 1; sc.Scan(); line++ {
 		text := strings.TrimRight(sc.Text(), "\r")
-		if inTags && !inComment {
+		if inTags {
 			trimmed := strings.TrimSpace(text)
 			if strings.HasPrefix(trimmed, "[") {
 				tag, err := parseTag(trimmed, line)
@@ -94,51 +101,212 @@ func Parse(rd io.Reader) (*Record, error) {
 			}
 			inTags = false
 		}
-		col := 0
-		for col < len(text) {
-			c := text[col]
-			switch {
-			case inComment:
-				if c == '}' {
-					inComment = false
-				}
-				col++
-			case c == '{':
-				inComment, commentLine = true, line
-				col++
-			case c == ';':
-				col = len(text)
-			case c == ' ' || c == '\t':
-				col++
-			case c == '[':
-				return nil, fmt.Errorf("save: line %d: tag after the move list", line)
-			default:
-				end := col
-				for end < len(text) && !strings.ContainsRune(" \t{;", rune(text[end])) {
-					end++
-				}
-				word := text[col:end]
-				start := col
-				col = end
-				// Strip a move number: "12." or "12..." alone or stuck to the move.
-				if i := moveNumberEnd(word); i > 0 {
-					word = word[i:]
-					start += i
-				}
-				if word == "" || word == "*" {
-					continue
-				}
-				rec.Moves = append(rec.Moves, Token{word, line, start + 1})
-			}
+		if err := p.line(text, line); err != nil {
+			return nil, err
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("save: %v", err)
 	}
-	if inComment {
-		return nil, fmt.Errorf("save: line %d: comment { not closed", commentLine)
+	if p.inComment {
+		return nil, fmt.Errorf("save: line %d: comment { not closed", p.commentLine)
+	}
+	if len(p.stack) > 0 {
+		f := p.stack[len(p.stack)-1]
+		return nil, fmt.Errorf("save: line %d, column %d: variation ( not closed", f.line, f.col)
+	}
+	k := 0
+	for n := rec.Root; len(n.Children) > 0; n = n.Children[0] {
+		k++
+	}
+	if k > 0 {
+		rec.Moves = make([]Token, 0, k)
+	}
+	for n := rec.Root; len(n.Children) > 0; {
+		n = n.Children[0]
+		rec.Moves = append(rec.Moves, n.Token)
 	}
 	return rec, nil
+}
+
+// treeParser builds the move tree of a record's move list, line by line.
+type treeParser struct {
+	cur   *Node // the last move read on the line being read (or its start)
+	start *Node // where the line being read starts: the root, or the node a variation follows
+	last  *Node // the move a separate mark belongs to; nil after anything else
+	stack []openVariation
+
+	startComment string // a comment after "(", for the variation's first move
+
+	inComment   bool
+	comment     []byte // the comment being read
+	commentLine int
+
+	// Nodes and one-child Children slices are cut from blocks, so that a record
+	// of many moves makes few allocations for the garbage collector.
+	nodes []Node
+	kids  []*Node
+}
+
+const parseBlock = 256
+
+// node returns a new zero node.
+func (p *treeParser) node() *Node {
+	if len(p.nodes) == 0 {
+		p.nodes = make([]Node, parseBlock)
+	}
+	n := &p.nodes[0]
+	p.nodes = p.nodes[1:]
+	return n
+}
+
+// child returns the Children slice of a node whose first child is n; appending
+// a variation to it copies it.
+func (p *treeParser) child(n *Node) []*Node {
+	if len(p.kids) == 0 {
+		p.kids = make([]*Node, parseBlock)
+	}
+	c := p.kids[0:1:1]
+	c[0] = n
+	p.kids = p.kids[1:]
+	return c
+}
+
+// openVariation is a "(" not yet closed.
+type openVariation struct {
+	resume, start *Node // the parser's cur and start before "("
+	line, col     int
+}
+
+// line reads one line of the move list.
+func (p *treeParser) line(text string, line int) error {
+	col := 0
+	for col < len(text) {
+		c := text[col]
+		if p.inComment {
+			switch {
+			case c == '\\' && col+1 < len(text) && (text[col+1] == '\\' || text[col+1] == '}'):
+				p.comment = append(p.comment, text[col+1])
+				col += 2
+			case c == '}':
+				p.endComment()
+				col++
+			default:
+				p.comment = append(p.comment, c)
+				col++
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\r', '\v', '\f':
+			col++
+		case '{':
+			p.inComment, p.commentLine, p.comment = true, line, p.comment[:0]
+			col++
+		case '}':
+			return errAt(line, col, "} with no { before it")
+		case ';':
+			col = len(text)
+		case '(':
+			if p.cur == p.start {
+				return errAt(line, col, "variation before any move")
+			}
+			if len(p.stack) >= MaxNesting {
+				return errAt(line, col, fmt.Sprintf("variations nested more than %d deep", MaxNesting))
+			}
+			p.stack = append(p.stack, openVariation{p.cur, p.start, line, col + 1})
+			p.cur = p.cur.Parent
+			p.start, p.last, p.startComment = p.cur, nil, ""
+			col++
+		case ')':
+			if len(p.stack) == 0 {
+				return errAt(line, col, ") with no ( before it")
+			}
+			if p.cur == p.start {
+				return errAt(line, col, "empty variation")
+			}
+			f := p.stack[len(p.stack)-1]
+			p.stack = p.stack[:len(p.stack)-1]
+			p.cur, p.start, p.last = f.resume, f.start, nil
+			col++
+		case '[':
+			return fmt.Errorf("save: line %d: tag after the move list", line)
+		default:
+			end := col
+			for end < len(text) && !strings.ContainsRune(" \t\r\v\f{};()", rune(text[end])) {
+				end++
+			}
+			word := text[col:end]
+			start := col
+			col = end
+			// Strip a move number: "12." or "12..." alone or stuck to the move.
+			if i := moveNumberEnd(word); i > 0 {
+				word = word[i:]
+				start += i
+				p.last = nil
+			}
+			if word == "" || word == "*" {
+				p.last = nil
+				continue
+			}
+			j := len(word)
+			for j > 0 && (word[j-1] == '!' || word[j-1] == '?') {
+				j--
+			}
+			move, mark := word[:j], word[j:]
+			if !ValidMark(mark) {
+				return fmt.Errorf("save: line %d, column %d: bad mark %q (marks are %s)",
+					line, start+j+1, mark, strings.Join(Marks, " "))
+			}
+			if move == "" {
+				switch {
+				case p.last == nil:
+					return fmt.Errorf("save: line %d, column %d: mark %q with no move before it", line, start+1, mark)
+				case p.last.Mark != "":
+					return fmt.Errorf("save: line %d, column %d: move %q has two marks", line, start+1, p.last.Token.Text)
+				}
+				p.last.Mark = mark
+				continue
+			}
+			n := p.node()
+			*n = Node{Token: Token{move, line, start + 1}, Mark: mark, Ply: p.cur.Ply + 1, Parent: p.cur}
+			if p.cur == p.start && len(p.stack) > 0 {
+				n.StartComment, p.startComment = p.startComment, ""
+			}
+			if len(p.cur.Children) == 0 {
+				p.cur.Children = p.child(n)
+			} else {
+				p.cur.Children = append(p.cur.Children, n)
+			}
+			p.cur, p.last = n, n
+		}
+	}
+	if p.inComment {
+		p.comment = append(p.comment, ' ')
+	}
+	return nil
+}
+
+// errAt is a syntax error at the 0-based byte col of line.
+func errAt(line, col int, msg string) error {
+	return fmt.Errorf("save: line %d, column %d: %s", line, col+1, msg)
+}
+
+// endComment attaches the comment just read to the move before it, or to the
+// start of the game or of the variation.
+func (p *treeParser) endComment() {
+	p.inComment, p.last = false, nil
+	text := string(p.comment)
+	if p.cur != p.start || len(p.stack) == 0 {
+		p.cur.Comment = joinComments(p.cur.Comment, text)
+	} else {
+		p.startComment = joinComments(p.startComment, text)
+	}
+}
+
+// joinComments appends b to a, as CleanComment makes comments.
+func joinComments(a, b string) string {
+	return CleanComment(a + " " + b)
 }
 
 // moveNumberEnd returns the length of a leading "123." or "123..." in w, or 0.
@@ -189,31 +357,42 @@ func clip(s string) string {
 
 // Game is a record replayed through the rules.
 type Game struct {
-	Info   *game.Info
-	Start  game.State  // the start position under the record's options
-	Moves  []game.Move // the moves, all legal
-	Final  game.State  // the position after the last move
+	Info  *game.Info
+	Start game.State  // the start position under the record's options
+	Moves []game.Move // the main line's moves, all legal
+	Final game.State  // the position after the main line's last move
+	// Root is the move tree replayed, variations included, with every node's
+	// Move, Ply and Parent set and every move legal: the Record's own tree (not a
+	// copy, so that a large record is not held twice), or when the Record has no
+	// Root, one line made of its Moves. The position after a node is
+	// Node.Position(Start).
+	Root   *Node
 	Record *Record
 }
 
-// Load replays rec through the rules. The Game tag names the game; the Options tag,
-// when present, gives its rules options. An error names the line and column, the
-// ply (1-based move number of the game) and the move.
+// Load replays rec through the rules: the main line and every move of every
+// variation, in the order of the file, setting the Move of each node of rec.Root.
+// The Game tag names the game; the Options tag, when present, gives its rules
+// options; a Result tag must be the result of the main line. A bad move gives a
+// *MoveError naming its line and column, its ply (1-based move number of the
+// game), the move and, in a variation, the variation.
 func Load(rec *Record) (*Game, error) {
 	start, err := rec.Start()
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Info: start.Info(), Start: start, Final: start.Clone(), Record: rec}
-	for i, tok := range rec.Moves {
-		m, err := g.Final.ParseMove(tok.Text)
-		if err == nil {
-			err = g.Final.Play(m)
-		}
-		if err != nil {
-			return nil, &MoveError{Token: tok, Ply: i + 1, Err: err}
-		}
-		g.Moves = append(g.Moves, m)
+	root := rec.Root
+	if root == nil {
+		root = chain(rec.Moves)
+	}
+	final, err := Replay(start, root)
+	if err != nil {
+		return nil, err
+	}
+	g := &Game{Info: start.Info(), Start: start, Final: final, Root: root, Record: rec}
+	for n := root; len(n.Children) > 0; {
+		n = n.Children[0]
+		g.Moves = append(g.Moves, n.Move)
 	}
 	// A Result tag that the moves contradict means the file was edited or is
 	// not the game it claims to be.
@@ -248,16 +427,32 @@ func (r *Record) Start() (game.State, error) {
 	return start, nil
 }
 
-// MoveError is a record's move that does not parse or is not legal.
+// MoveError is a record's move that does not parse or is not legal:
+//
+//	save: line 4, column 12: move 5 "d4" in the variation 2... f1 (instead of 2... a4): …
 type MoveError struct {
-	Token Token
-	Ply   int
+	Token Token // the move as written and where (no line for a move a program added)
+	Ply   int   // 1 for the game's first move
 	Err   error
+	// Variation names the variation the move is in, innermost first, by its
+	// first move and the one it replaces: "2... f1 (instead of 2... a4)", or for
+	// one inside another "3. b2 (instead of 3. c2) in the variation 2... f1
+	// (instead of 2... a4)"; "" on the main line.
+	Variation string
 }
 
 func (e *MoveError) Error() string {
-	return fmt.Sprintf("save: line %d, column %d: move %d %q: %v",
-		e.Token.Line, e.Token.Col, e.Ply, e.Token.Text, e.Err)
+	var b strings.Builder
+	b.WriteString("save: ")
+	if e.Token.Line > 0 {
+		fmt.Fprintf(&b, "line %d, column %d: ", e.Token.Line, e.Token.Col)
+	}
+	fmt.Fprintf(&b, "move %d %q", e.Ply, e.Token.Text)
+	if e.Variation != "" {
+		b.WriteString(" in the variation " + e.Variation)
+	}
+	fmt.Fprintf(&b, ": %v", e.Err)
+	return b.String()
 }
 
 func (e *MoveError) Unwrap() error { return e.Err }

@@ -49,10 +49,13 @@ func Perft(args []string, stdout, stderr io.Writer) int {
 // MovesUsage is the usage line of Moves.
 const MovesUsage = "trihex moves FILE   (- reads standard input)"
 
-// Moves replays a record and prints "ply K: m1 m2 …", the sorted legal moves
-// before move K+1, for every ply, then "result: R (reason)" or "result: none". It
-// replays the moves itself rather than with save.ReadFile, so that the lines
-// before a bad move are printed too.
+// Moves replays a record's main line and prints "ply K: m1 m2 …", the sorted legal
+// moves before move K+1, for every ply, then "result: R (reason)" or "result: none".
+// It replays the moves itself rather than with save.ReadFile, so that the lines
+// before a bad move are printed too. Variations are not listed, but they are
+// replayed after the main line, before the result: a bad move in one fails the
+// command as a bad move of the main line does, so that moves never passes a record
+// that the app and check refuse for its moves.
 func Moves(args []string, stdout, stderr io.Writer) int {
 	if len(args) != 1 {
 		return Exit(UsageError("moves takes one record file"), stderr, MovesUsage)
@@ -62,10 +65,11 @@ func Moves(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return Exit(err, stderr, MovesUsage)
 	}
-	s, err := rec.Start()
+	start, err := rec.Start()
 	if err != nil {
 		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
 	}
+	s := start.Clone()
 	var buf []game.Move
 	for ply := 0; ; ply++ {
 		buf = s.LegalMoves(buf[:0])
@@ -87,6 +91,9 @@ func Moves(args []string, stdout, stderr io.Writer) int {
 			err = &save.MoveError{Token: tok, Ply: ply + 1, Err: err}
 			return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
 		}
+	}
+	if _, err := save.Replay(start, rec.Root); err != nil {
+		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
 	}
 	res := s.Result()
 	if tag := s.Info().ResultTag(res); tag == "*" {

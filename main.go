@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"trihex/ai/analysis"
 	"trihex/ai/arena"
 	"trihex/ai/puzzle"
 	"trihex/assets/desktop"
@@ -35,6 +36,7 @@ var commands = []command{
 	{"bench", cli.BenchUsage, cli.Bench},
 	{"check", cli.CheckUsage, cli.Check},
 	{"think", arena.ThinkUsage, arena.Think},
+	{"analyse", analysis.Usage, analysis.Command},
 	{"arena", arena.ArenaUsage, arena.Arena},
 	{"puzzles", puzzle.Usage, puzzle.Command},
 	{"install-desktop", desktop.Usage, desktop.Install},

@@ -66,6 +66,11 @@ type ABConfig struct {
 	// or, without one, the time): most in the opening, where Andantino is
 	// decided, least in the endgame.
 	Phase bool
+	// MultiPV, when above 1, scores that many root moves exactly (up to
+	// TopMoves) for Info.Top: the root searches each move against the
+	// MultiPV-th best score so far instead of the best, which costs depth, so
+	// only analysis asks for it.
+	MultiPV int
 }
 
 // phases are the budget factors of ABConfig.Phase from each ply on. Level 5's
@@ -120,6 +125,26 @@ type abSearcher struct {
 	stop      bool
 	rootBest  game.Move // best move so far in this iteration
 	prevBest  game.Move // the last complete iteration's, searched first
+
+	// Multi-PV (ABConfig.MultiPV): the root moves' scores in this iteration and
+	// the best multi of them, highest first.
+	multi      int
+	rootScores []rootScore
+	floor      []int
+
+	// Reports between iterations, which can last seconds: the last complete
+	// iteration's answer with the nodes counted since.
+	progress   func(Info)
+	last       Info
+	t0         time.Time
+	lastReport time.Time
+}
+
+// rootScore is a root move's score in the current iteration: exact when it is
+// among the best multi, else an upper bound.
+type rootScore struct {
+	move  game.Move
+	score int
 }
 
 func newABSearcher() *abSearcher {
@@ -155,6 +180,8 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		s.deadline = t0.Add(cfg.Time)
 	}
 	s.cancelled = ctx.Done()
+	s.multi = min(max(cfg.MultiPV, 1), TopMoves)
+	s.progress, s.last, s.t0, s.lastReport = cfg.Progress, Info{}, t0, t0
 	d := cfg.Defend
 	if d == 0 {
 		d = defaultDefend
@@ -178,10 +205,11 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 	if len(legal) == 0 {
 		return Info{Elapsed: time.Since(t0)}
 	}
-	best.Move = legal[0]
+	best.Move, best.Value = legal[0], 0.5
 	s.prevBest = game.Move{}
 	for depth := 1; depth <= abMaxPly-8; depth++ {
 		s.rootBest = game.Move{}
+		s.rootScores, s.floor = s.rootScores[:0], s.floor[:0]
 		v := s.negamax(0, depth, -abWin-1, abWin+1)
 		if s.stop && s.rootBest == (game.Move{}) {
 			break // nothing from this iteration: keep the last one's answer
@@ -191,10 +219,13 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 			best.Value, best.Proven = abValue(v)
 			best.PV = s.pv(pos, best.Move)
 			best.Depth = depth
+			best.Top = s.top(pos, best, depth)
 		} else if best.PV == nil || best.PV[0] != best.Move {
 			best.PV = []game.Move{best.Move}
+			best.Top = s.keepTop(best)
 		}
-		best.Nodes, best.Elapsed = s.nodes, time.Since(t0)
+		best.Nodes, best.Elapsed, best.Mean = s.nodes, time.Since(t0), best.Value
+		s.last = best
 		if cfg.Progress != nil {
 			cfg.Progress(best)
 		}
@@ -205,7 +236,10 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 			break // the next depth would not finish within the budget
 		}
 	}
-	best.Nodes, best.Elapsed = s.nodes, time.Since(t0)
+	if best.Top == nil { // stopped before the first iteration ended
+		best.Top = []MoveInfo{{Move: best.Move, Value: best.Value}}
+	}
+	best.Nodes, best.Elapsed, best.Mean = s.nodes, time.Since(t0), best.Value
 	return best
 }
 
@@ -256,6 +290,87 @@ func (s *abSearcher) poll() {
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stop = true
 	}
+	if s.progress != nil && s.last.Move != (game.Move{}) {
+		s.report()
+	}
+}
+
+// report sends the last complete iteration's answer, with the nodes and time
+// spent since, at most ten times a second: a deep iteration takes seconds, and
+// the analysis board shows that the search goes on.
+func (s *abSearcher) report() {
+	now := time.Now()
+	if now.Sub(s.lastReport) < 100*time.Millisecond {
+		return
+	}
+	s.lastReport = now
+	inf := s.last
+	inf.Nodes, inf.Elapsed = s.nodes, now.Sub(s.t0)
+	s.progress(inf)
+}
+
+// top lists the root moves of a complete iteration for Info.Top: the best multi
+// of them by score, each with its line, or with multi 1 the best move alone.
+func (s *abSearcher) top(pos *andantino.State, best Info, depth int) []MoveInfo {
+	if s.multi <= 1 || len(s.rootScores) < 2 {
+		return []MoveInfo{{Move: best.Move, Value: best.Value, Proven: best.Proven, Depth: depth, PV: best.PV}}
+	}
+	// Stable, so that among equal scores the move the search chose stays first.
+	slices.SortStableFunc(s.rootScores, func(a, b rootScore) int { return b.score - a.score })
+	if i := slices.IndexFunc(s.rootScores, func(r rootScore) bool { return r.move == best.Move }); i > 0 {
+		// An equal score searched later can only be a bound: the chosen move leads.
+		r := s.rootScores[i]
+		copy(s.rootScores[1:i+1], s.rootScores[:i])
+		s.rootScores[0] = r
+	}
+	n := min(s.multi, len(s.rootScores))
+	top := make([]MoveInfo, n)
+	for i, r := range s.rootScores[:n] {
+		v, p := abValue(r.score)
+		top[i] = MoveInfo{Move: r.move, Value: v, Proven: p, Depth: depth, PV: s.pv(pos, r.move)}
+	}
+	top[0].Value, top[0].Proven, top[0].PV = best.Value, best.Proven, best.PV
+	return top
+}
+
+// keepTop is Info.Top after an iteration cut short found a new best move: that
+// move, with the last complete iteration's value, then the moves that iteration
+// listed after it.
+func (s *abSearcher) keepTop(best Info) []MoveInfo {
+	top := []MoveInfo{{Move: best.Move, Value: best.Value, Proven: best.Proven, Depth: best.Depth, PV: best.PV}}
+	for _, m := range best.Top {
+		if m.Move != best.Move && len(top) < s.multi {
+			top = append(top, m)
+		}
+	}
+	return top
+}
+
+// rootFloor is the score a root move must beat to be among the best multi: the
+// multi-th best so far, or below any score while fewer have been searched.
+func (s *abSearcher) rootFloor() int {
+	if len(s.floor) < s.multi {
+		return -abWin - 1
+	}
+	return s.floor[s.multi-1]
+}
+
+// addRootScore records a root move's score and keeps the best multi scores.
+func (s *abSearcher) addRootScore(m game.Move, v int) {
+	s.rootScores = append(s.rootScores, rootScore{m, v})
+	i := len(s.floor)
+	if i == s.multi {
+		if v <= s.floor[i-1] {
+			return
+		}
+		i--
+	} else {
+		s.floor = append(s.floor, v)
+	}
+	for ; i > 0 && s.floor[i-1] < v; i-- {
+		s.floor[i] = s.floor[i-1]
+	}
+	s.floor[i] = v
 }
 
 // negamax returns the value of position st[ply] for its side to move, searched
@@ -347,23 +462,34 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	for k, m := range moves {
 		child.CopyFrom(st)
 		child.Apply(m)
+		// lo is the score a move must beat to matter: alpha, but at the root of a
+		// multi-PV search the multi-th best so far, so that the best multi moves
+		// are scored exactly (searched in full until there are multi of them).
+		lo, full := alpha, k == 0
+		if ply == 0 && s.multi > 1 {
+			lo = s.rootFloor()
+			full = full || lo < -abWin
+		}
 		var v int
-		if k == 0 {
-			v = -s.negamax(ply+1, depth-1+ext, -beta, -alpha)
+		if full {
+			v = -s.negamax(ply+1, depth-1+ext, -beta, -lo)
 		} else {
 			// Late quiet moves are first searched one ply shallower, all with a null
-			// window; a move that beats alpha is searched again in full.
+			// window; a move that beats lo is searched again in full.
 			r := 0
 			if depth >= 3 && k >= 4 && !forced {
 				r = 1
 			}
-			v = -s.negamax(ply+1, depth-1-r, -alpha-1, -alpha)
-			if v > alpha && (r > 0 || v < beta) && !s.stop {
-				v = -s.negamax(ply+1, depth-1, -beta, -alpha)
+			v = -s.negamax(ply+1, depth-1-r, -lo-1, -lo)
+			if v > lo && (r > 0 || v < beta) && !s.stop {
+				v = -s.negamax(ply+1, depth-1, -beta, -lo)
 			}
 		}
 		if s.stop {
 			break
+		}
+		if ply == 0 && s.multi > 1 {
+			s.addRootScore(m, v)
 		}
 		if v > bestV {
 			bestV, bestM = v, m
@@ -530,8 +656,8 @@ func (e *abEngine) Name() string { return e.name }
 func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
 	if s, ok := pos.(*andantino.State); ok && s.Assessable() {
 		o := e
-		if e.owner != nil {
-			o = e.owner
+		for o.owner != nil {
+			o = o.owner
 		}
 		if o.ab == nil {
 			o.ab = newABSearcher()

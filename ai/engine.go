@@ -74,6 +74,46 @@ func NewHint() Engine {
 	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
 }
 
+// Analysis is the budget of the analysis board's engine (NewAnalysis). A zero
+// budget is none: with no budget at all the search runs until it is cancelled
+// or has solved the position.
+type Analysis struct {
+	Playouts int           // Monte Carlo playouts per search, at most AnalysisPlayouts
+	Nodes    int           // alpha-beta nodes per search
+	Time     time.Duration // cap per search
+	// Top is how many root moves Info.Top lists with exact values (at most
+	// TopMoves): alpha-beta pays for each in depth (ABConfig.MultiPV), so a
+	// review, which needs only the best, leaves it at 0.
+	Top  int
+	Seed uint64
+}
+
+// AnalysisPlayouts bounds an analysis search's playouts: beyond about 8 million a
+// child's float32 win count stops being exact.
+const AnalysisPlayouts = 4_000_000
+
+// analysisNodes is the analysis search's arena: 128 MB (twice that while the
+// tree is kept for the next position), enough for a minute's search, which then
+// goes on with playouts from the leaves.
+const analysisNodes = 1 << 21
+
+// NewAnalysis returns the analysis board's engine: level 5's searches (alpha-beta
+// for Andantino's placement game, Monte Carlo with level 5's playouts for the
+// rest) with the budget a sets. Like every engine it keeps its tree between
+// searches, which pays when the positions follow one another.
+func NewAnalysis(a Analysis) Engine {
+	p := a.Playouts
+	if p <= 0 || p > AnalysisPlayouts {
+		p = AnalysisPlayouts
+	}
+	cfg := Config{Playouts: p, Time: a.Time, Seed: a.Seed, Prior: defaultPrior, Heavy: TopHeavy}
+	m := &mcts{name: "analysis", cfg: cfg, s: NewSearcher(analysisNodes)}
+	// The evaluation is symmetric (Defend 1): the level's, which counts the
+	// opponent's windows twice to block early, would judge every position worse
+	// for its side to move, and a review compares positions of both sides.
+	return &abEngine{name: "analysis", cfg: ABConfig{Nodes: a.Nodes, Time: a.Time, MultiPV: a.Top, Defend: 1}, fallback: m}
+}
+
 // mcts is an engine that runs the searcher with a fixed configuration.
 type mcts struct {
 	name   string
@@ -149,7 +189,7 @@ func (r *random) Choose(ctx context.Context, pos game.State) Info {
 		return Info{}
 	}
 	m := r.moves[r.rng.Intn(len(r.moves))]
-	return Info{Move: m, Value: 0.5, PV: []game.Move{m}}
+	return Info{Move: m, Value: 0.5, Mean: 0.5, PV: []game.Move{m}}
 }
 
 // ParseEngine reads an engine name for the command line: "1" to "5" (or "level3"),

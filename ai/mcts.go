@@ -85,14 +85,41 @@ type Config struct {
 // Info describes the state of a search.
 type Info struct {
 	Move     game.Move   // the move the search would play now
-	Value    float64     // estimated chance that the side to move wins (draw = ½)
+	Value    float64     // estimated chance that the side to move wins (draw = ½) by playing Move
 	Proven   int         // +1 the side to move wins by force, −1 loses, 0 unknown
 	Playouts int         // iterations so far in this search
 	Nodes    int         // size of the tree; nodes searched by alpha-beta
 	Depth    int         // alpha-beta: the last depth searched in full; 0 for Monte Carlo
 	PV       []game.Move // principal variation, starting with Move
 	Elapsed  time.Duration
+	// Mean is the position's value for the side to move: Monte Carlo's mean
+	// result over the playouts through the root (exact when proven), which,
+	// unlike the best move's Value, a small search does not inflate for the side
+	// to move; alpha-beta's Value. Analysis compares positions by it.
+	Mean float64
+	// Top lists the best root moves, best first, Top[0] being Move (empty when
+	// the game is over): up to TopMoves from the Monte Carlo search (the root's
+	// children by visits); from alpha-beta the best move only, unless
+	// ABConfig.MultiPV asks for more. Its slices are shared with the search's
+	// reports: read them, do not change them.
+	Top []MoveInfo
 }
+
+// TopMoves is the most root moves Info.Top lists: the analysis board shows three.
+const TopMoves = 3
+
+// MoveInfo is one root move as the search sees it.
+type MoveInfo struct {
+	Move   game.Move
+	Value  float64 // estimated chance that the side to move wins by playing Move
+	Proven int     // +1 Move wins by force, −1 it loses by force, 0 unknown
+	Visits int     // Monte Carlo: playouts through Move (priors not counted); 0 for alpha-beta
+	Depth  int     // alpha-beta: the depth at which Move was scored; 0 for Monte Carlo
+	PV     []game.Move
+}
+
+// pvMax is the longest principal variation reported.
+const pvMax = 12
 
 // Searcher runs searches and keeps its tree between them, so that the next search
 // starts from what the last one learned about the position that came up.
@@ -535,44 +562,107 @@ func (s *Searcher) bestChild(n int32) int32 {
 	nd := &s.nodes[n]
 	best, bestKey := int32(-1), math.Inf(-1)
 	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
-		ch := &s.nodes[i]
-		key := float64(ch.visits) + float64(ch.wins)*1e-6
-		switch ch.proof {
-		case provenWin:
-			key += 1e12
-		case provenLoss:
-			key -= 1e12
-		}
-		if key > bestKey {
+		if key := playKey(&s.nodes[i]); key > bestKey {
 			best, bestKey = i, key
 		}
 	}
 	return best
 }
 
-func (s *Searcher) info(playouts int, el time.Duration) Info {
-	root := &s.nodes[s.root]
-	inf := Info{Playouts: playouts, Nodes: len(s.nodes), Elapsed: el, Value: 0.5}
-	b := s.bestChild(s.root)
-	if b < 0 {
-		return inf
-	}
-	inf.Move = s.nodes[b].move
-	switch root.proof {
-	case provenWin: // the player who moved into the root wins: we lose
-		inf.Proven, inf.Value = -1, 0
+// playKey orders children for play (bestChild): proven wins, then by visits with
+// wins breaking ties, proven losses last.
+func playKey(ch *node) float64 {
+	key := float64(ch.visits) + float64(ch.wins)*1e-6
+	switch ch.proof {
+	case provenWin:
+		key += 1e12
 	case provenLoss:
-		inf.Proven, inf.Value = 1, 1
-	default:
-		if ch := &s.nodes[b]; ch.visits > 0 {
-			inf.Value = float64(ch.wins) / float64(ch.visits)
-		}
+		key -= 1e12
 	}
-	for n := b; n >= 0 && len(inf.PV) < 12; n = s.bestChild(n) {
-		inf.PV = append(inf.PV, s.nodes[n].move)
-		if s.nodes[n].visits-int32(s.nodes[n].prior) < 2 {
+	return key
+}
+
+// topChildren puts the root's best children in top, best first as bestChild
+// orders them, and returns how many: the first always, the others only once a
+// playout has gone through them or they are proven (an unvisited child's value
+// is its prior's guess).
+func (s *Searcher) topChildren(top *[TopMoves]int32) int {
+	nd := &s.nodes[s.root]
+	var keys [TopMoves]float64
+	k := 0
+	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
+		key := playKey(&s.nodes[i])
+		j := k
+		for j > 0 && keys[j-1] < key {
+			j--
+		}
+		if j == TopMoves {
+			continue
+		}
+		k = min(k+1, TopMoves)
+		copy(top[j+1:k], top[j:k-1])
+		copy(keys[j+1:k], keys[j:k-1])
+		top[j], keys[j] = i, key
+	}
+	n := min(k, 1)
+	for n < k {
+		ch := &s.nodes[top[n]]
+		if ch.visits == int32(ch.prior) && ch.proof == 0 {
 			break
 		}
+		n++
+	}
+	return n
+}
+
+// info reports the search: it allocates (the lines), so it runs at progress
+// intervals and at the end, never per iteration.
+func (s *Searcher) info(playouts int, el time.Duration) Info {
+	root := &s.nodes[s.root]
+	inf := Info{Playouts: playouts, Nodes: len(s.nodes), Elapsed: el, Value: 0.5, Mean: 0.5}
+	if root.visits > 0 {
+		inf.Mean = 1 - float64(root.wins)/float64(root.visits) // root.wins are its mover's
+	}
+	var top [TopMoves]int32
+	k := s.topChildren(&top)
+	if k == 0 {
+		return inf
+	}
+	// One block holds every line, each capped so that appending to one cannot
+	// overwrite the next.
+	buf := make([]game.Move, k*pvMax)
+	inf.Top = make([]MoveInfo, k)
+	for j, c := range top[:k] {
+		ch := &s.nodes[c]
+		mi := &inf.Top[j]
+		mi.Move, mi.Visits, mi.Value = ch.move, int(ch.visits)-int(ch.prior), 0.5
+		switch ch.proof {
+		case provenWin:
+			mi.Proven, mi.Value = 1, 1
+		case provenLoss:
+			mi.Proven, mi.Value = -1, 0
+		default:
+			if ch.visits > 0 {
+				mi.Value = float64(ch.wins) / float64(ch.visits)
+			}
+		}
+		mi.PV = buf[j*pvMax : j*pvMax : (j+1)*pvMax]
+		for n := c; n >= 0 && len(mi.PV) < pvMax; n = s.bestChild(n) {
+			mi.PV = append(mi.PV, s.nodes[n].move)
+			if s.nodes[n].visits-int32(s.nodes[n].prior) < 2 {
+				break
+			}
+		}
+	}
+	best := &inf.Top[0]
+	inf.Move, inf.PV = best.Move, best.PV
+	switch root.proof {
+	case provenWin: // the player who moved into the root wins: we lose
+		inf.Proven, inf.Value, inf.Mean = -1, 0, 0
+	case provenLoss:
+		inf.Proven, inf.Value, inf.Mean = 1, 1, 1
+	default:
+		inf.Value = best.Value
 	}
 	return inf
 }

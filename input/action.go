@@ -24,6 +24,8 @@ const (
 	CmdPauseComputer // Space
 	CmdFitView       // Home: fit the Andantino surface, ending any pan or zoom
 	CmdSeriesNext    // N: next game of an Andantino series
+	CmdAnalyse       // A: live analysis of the position shown, on or off
+	CmdReviewGame    // G: analyse the whole game (win-chance graph, mistakes marked)
 
 	// Reviewing the game (the bar under the board).
 	CmdReviewStart   // the first position (bar button only)
@@ -86,6 +88,8 @@ var commandNames = [numCommands]string{
 	CmdPauseComputer: "pause",
 	CmdFitView:       "fit-view",
 	CmdSeriesNext:    "series-next",
+	CmdAnalyse:       "analyse",
+	CmdReviewGame:    "review-game",
 	CmdReviewStart:   "rv-start",
 	CmdReviewBack:    "rv-back",
 	CmdReviewForward: "rv-fwd",

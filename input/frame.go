@@ -81,9 +81,23 @@ type PointerTracker struct {
 // Update takes the cursor position and whether the left button is held this tick
 // and returns the pointer's state. scale is the UI scale (device pixels per pixel).
 func (t *PointerTracker) Update(x, y float64, pressed bool, scale float64) Pointer {
+	return t.UpdateTap(x, y, pressed, false, scale)
+}
+
+// UpdateTap is Update for a tick in which the button may also have gone down and
+// up again between two ticks (tapped): a quick click, or any click on a machine
+// slow enough that a tick spans it, is still one click at (x, y).
+func (t *PointerTracker) UpdateTap(x, y float64, pressed, tapped bool, scale float64) Pointer {
 	p := &t.p
 	p.DX, p.DY = 0, 0
 	p.Click = false
+	if tapped && !pressed && !t.pressed {
+		p.Down, p.Dragging = false, false
+		p.DownX, p.DownY = x, y
+		p.Click = true
+		p.X, p.Y = x, y
+		return *p
+	}
 	if pressed && !t.pressed {
 		p.Down, p.Dragging = true, false
 		p.DownX, p.DownY = x, y

@@ -111,3 +111,16 @@ func TestFrameCommands(t *testing.T) {
 		t.Error("an empty frame gives commands")
 	}
 }
+
+// A press and release between two ticks is still a click where the pointer is.
+func TestPointerTap(t *testing.T) {
+	var tr PointerTracker
+	tr.Update(10, 10, false, 1)
+	p := tr.UpdateTap(200, 300, false, true, 1)
+	if !p.Click || p.DownX != 200 || p.DownY != 300 || p.Down || p.Dragging {
+		t.Fatalf("tap: %+v", p)
+	}
+	if p := tr.Update(200, 300, false, 1); p.Click {
+		t.Fatal("the tap clicks twice")
+	}
+}

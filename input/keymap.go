@@ -242,6 +242,8 @@ var Keymap = []Binding{
 	{bare(KeyLeftBracket), CmdVolumeDown, ScopeGlobal, "sound", "softer"},
 	{bare(KeyRightBracket), CmdVolumeUp, ScopeGlobal, "sound", "louder"},
 	{bare(KeyN), CmdSeriesNext, ScopeGame, "series", "next game of an Andantino series"},
+	{bare(KeyA), CmdAnalyse, ScopeGame, "analysis", "analysis: the engine's best three moves on the board, its evaluation bar and lines"},
+	{bare(KeyG), CmdReviewGame, ScopeGame, "analysis", "analyse the game: a win-chance graph, mistakes and blunders marked"},
 	{ctrlKey(KeyN), CmdNew, ScopeGlobal, "file", "new game (start screen)"},
 	{ctrlKey(KeyO), CmdOpen, ScopeGlobal, "file", "open a game"},
 	{ctrlKey(KeyS), CmdSave, ScopeGlobal, "save", "save"},

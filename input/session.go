@@ -2,6 +2,7 @@ package input
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -54,6 +55,14 @@ func (e Event) Changed() bool {
 	return e.Kind == MovePlayed || e.Kind == MovesUndone || e.Kind == MovesRedone
 }
 
+// Note is what the record says of one move: its mark ("??", "?", "?!", …), a
+// comment, and a better move shown as a variation (zero: none).
+type Note struct {
+	Mark    string
+	Comment string
+	Better  game.Move
+}
+
 // Session is one game as the player sees it, without a display: the match and
 // the picker that builds moves from clicks, who plays each side, the series, the
 // record's tags, the file it belongs to and whether it has unsaved moves, and the
@@ -74,6 +83,10 @@ type Session struct {
 	Replay  Replay    // the review's play/pause, moved on by Tick
 
 	Computer *ai.Player
+	// Notes are a game review's marks and comments of the moves in effect, by ply
+	// (1 for the first move). The record writes them, and a note's Better move as
+	// a variation; a loaded record's own marks and comments are in the tree.
+	Notes map[int]Note
 
 	now       func() time.Time
 	dirty     bool      // moves played or taken back since the last save
@@ -118,9 +131,14 @@ func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Ses
 		seats[i] = SeatFromTag(v, fallbackLevel)
 	}
 	s := NewSession(g.Info, g.Start.Options(), seats, now)
-	for _, m := range g.Moves {
-		if err := s.Match.Play(m); err != nil {
-			break // cannot happen: save.Read replayed every move
+	if g.Root != nil {
+		// The whole tree: variations, comments and marks stay with the game.
+		s.Match = NewMatchTree(g.Start, g.Root)
+	} else {
+		for _, m := range g.Moves {
+			if err := s.Match.Play(m); err != nil {
+				break // cannot happen: save.Read replayed every move
+			}
 		}
 	}
 	s.Tags = append([]save.Tag(nil), g.Record.Tags...)
@@ -392,7 +410,27 @@ func (s *Session) Record() (string, error) {
 	for i, side := range s.Info.Players {
 		tags = append(tags, save.Tag{Name: side, Value: s.Seats[i].Tag()})
 	}
-	return save.Format(s.Match.Start(), s.Match.Moves(), tags)
+	// The record is the tree up to the live position: the path to it is the main
+	// line, the moves after it (undone) are left out, and the variations before it
+	// kept; a game review's notes mark the moves, its better moves as variations.
+	root := s.Match.Root().Clone()
+	n := root
+	for _, p := range s.Match.LiveNode().Path() {
+		n = n.Children[slices.Index(p.Parent.Children, p)]
+	}
+	n.Children = nil
+	n.MakeMainLine()
+	for _, p := range n.Path() {
+		note, ok := s.Notes[p.Ply]
+		if !ok {
+			continue
+		}
+		p.Mark, p.Comment = note.Mark, note.Comment
+		if note.Better != (game.Move{}) && p.Parent.Child(note.Better) == nil {
+			p.Parent.AddChild(note.Better).Comment = "better"
+		}
+	}
+	return save.FormatTree(s.Match.Start(), root, tags)
 }
 
 // SeriesNext reports whether the series' next game can start now.
@@ -444,3 +482,81 @@ func (s *Session) ResultText(st game.State) string {
 
 // Close stops the computer; call it when the game is left.
 func (s *Session) Close() { s.Computer.Close() }
+
+// GoTo makes n, a node of the game's tree, the live and shown position: to visit
+// a variation, or to go back to the main line. The computer's search stops; a
+// game against the computer pauses it.
+func (s *Session) GoTo(n *save.Node) []Event {
+	if n == s.Match.LiveNode() && !s.Match.Reviewing() {
+		return nil
+	}
+	s.Computer.Cancel()
+	s.Replay.Stop()
+	before := s.Match.Live()
+	s.Match.GoTo(n)
+	if !s.Humans() || s.ComputerToMove() {
+		s.Computer.Paused = true
+	}
+	s.changed()
+	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live()}}
+}
+
+// VariationRoot is the first move of the innermost variation n is in, or nil when
+// n is on the main line.
+func VariationRoot(n *save.Node) *save.Node {
+	for p := n; p != nil && p.Parent != nil; p = p.Parent {
+		if p.Parent.Children[0] != p {
+			return p
+		}
+	}
+	return nil
+}
+
+// Promote moves the variation the shown move is in one place up among its
+// siblings (the first variation becomes the main continuation there).
+func (s *Session) Promote() bool {
+	v := VariationRoot(s.Match.ViewNode())
+	if v == nil {
+		return false
+	}
+	v.Promote()
+	s.dirty = true
+	return true
+}
+
+// MakeMainLine makes the line of the shown move the record's main line.
+func (s *Session) MakeMainLine() bool {
+	n := s.Match.ViewNode()
+	if VariationRoot(n) == nil {
+		return false
+	}
+	n.MakeMainLine()
+	s.dirty = true
+	return true
+}
+
+// DeleteVariation takes the variation the shown move is in out of the game; the
+// position shown and played becomes the move it branched from.
+func (s *Session) DeleteVariation() []Event {
+	v := VariationRoot(s.Match.ViewNode())
+	if v == nil {
+		return nil
+	}
+	evs := s.GoTo(v.Parent)
+	if evs == nil {
+		evs = []Event{{Kind: MovesUndone, Before: s.Match.Live(), After: s.Match.Live()}}
+	}
+	s.Match.Remove(v)
+	s.dirty = true
+	return evs
+}
+
+// Comment sets the comment of the shown move ("" removes it).
+func (s *Session) Comment(text string) {
+	n := s.Match.ViewNode()
+	if n.Parent == nil {
+		return // the start: nothing to comment
+	}
+	n.Comment = save.CleanComment(text)
+	s.dirty = true
+}

@@ -346,6 +346,7 @@ func TestSessionOpenPauses(t *testing.T) {
 	for cut := 1; cut <= 2; cut++ {
 		g2 := *g
 		g2.Moves = g.Moves[:cut]
+		g2.Root = nil // a game made by a program: its moves, no tree
 		g2.Record = &save.Record{Tags: []save.Tag{{Name: "White", Value: "Human"}, {Name: "Black", Value: "Trihex level 2"}}}
 		s := SessionFromGame(&g2, 3, nil)
 		wantPaused := s.ComputerToMove()
@@ -433,7 +434,9 @@ func TestSessionResumeHere(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !strings.HasSuffix(strings.TrimSpace(rec), "1. c3 c4 2. e2") {
+	// The moves played on from the reviewed position are the main line; the ones
+	// they replaced stay as a variation.
+	if !strings.HasSuffix(strings.TrimSpace(rec), "1. c3 c4 2. e2 (2. c5 c6)") {
 		t.Fatalf("record:\n%s", rec)
 	}
 	if evs := s.ResumeHere(); evs != nil {
@@ -497,5 +500,80 @@ func TestSessionHint(t *testing.T) {
 	play(t, s, s.Computer.HintText())
 	if s.HintCells() != nil || s.Computer.HintText() != "" {
 		t.Fatal("the hint outlives the move")
+	}
+}
+
+// A reviewed game's notes are written into the record (marks, comments, a better
+// move as a variation) and read back from it.
+func TestSessionNotes(t *testing.T) {
+	s, _, _ := newTestSession(t, "Attangle", [2]Seat{human, human})
+	play(t, s, "c3")
+	play(t, s, "c4")
+	better, err := s.Match.Start().ParseMove("a1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Notes = map[int]Note{2: {Mark: "?", Comment: "lets White build", Better: better}}
+	rec, err := s.Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(rec, "c4? {lets White build}") || !strings.Contains(rec, "(1... a1 {better})") {
+		t.Fatalf("record:\n%s", rec)
+	}
+	g, err := save.Read(strings.NewReader(rec))
+	if err != nil {
+		t.Fatal(err)
+	}
+	back := SessionFromGame(g, 3, nil)
+	defer back.Close()
+	line := back.Match.Root().MainLine()
+	if back.Match.Len() != 2 || line[1].Mark != "?" || line[1].Comment != "lets White build" || len(line[0].Children) != 2 {
+		t.Errorf("read back: %d moves, %+v", back.Match.Len(), line[1])
+	}
+	// Written again, the record is the same.
+	if again, err := back.Record(); err != nil || again != rec {
+		t.Errorf("written again (%v):\n%s\nwas\n%s", err, again, rec)
+	}
+}
+
+// Variations: visit one, promote it, make it the main line, delete it; comments
+// go into the record.
+func TestSessionVariations(t *testing.T) {
+	s, _, _ := newTestSession(t, "Attangle", [2]Seat{human, human})
+	play(t, s, "c3", "c4", "c5")
+	s.Review(1)
+	s.ResumeHere()
+	play(t, s, "e2", "e3") // 1. c3 e2 2. e3, the old 1... c4 2. c5 a variation
+	root := s.Match.Root()
+	if len(root.Children[0].Children) != 2 || texts(s) != "c3 e2 e3" {
+		t.Fatalf("tree: %q", texts(s))
+	}
+	old := root.Children[0].Children[1] // 1... c4
+	if VariationRoot(old.Children[0]) != old || VariationRoot(s.Match.LiveNode()) != nil {
+		t.Fatal("VariationRoot")
+	}
+	s.GoTo(old.Children[0])
+	if texts(s) != "c3 c4 c5" || s.Match.Len() != 3 || s.Match.Reviewing() {
+		t.Fatalf("in the variation: %q len %d", texts(s), s.Match.Len())
+	}
+	s.Comment("the old line")
+	if !s.Promote() || root.Children[0].Children[0] != old {
+		t.Fatal("promote")
+	}
+	rec, _ := s.Record()
+	if !strings.Contains(rec, "c5 {the old line}") {
+		t.Errorf("record after promoting (the path to the live move is its main line):\n%s", rec)
+	}
+	s.Review(1)
+	if s.MakeMainLine() {
+		t.Error("c3 is on the main line already")
+	}
+	e2 := root.Children[0].Children[1] // the new line, a variation since the promotion
+	s.GoTo(e2.Children[0])
+	evs := s.DeleteVariation()
+	if len(evs) != 1 || len(root.Children[0].Children) != 1 || texts(s) != "c3" || s.Match.Len() != 1 ||
+		strings.Join(s.Match.Texts(), " ") != "c3 c4 c5" {
+		t.Fatalf("deleted: %+v %q len %d", evs, texts(s), s.Match.Len())
 	}
 }

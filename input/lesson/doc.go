@@ -99,7 +99,7 @@
 //		// player try again.
 //	}
 //
-// The move picker only builds legal moves. When it refuses a click, Explain gives
-// the lesson's text if the click starts an illegal move the step warns about; any
-// other illegal move gets the rules' reason through Runner.Refuse.
+// The move picker only builds legal moves. When it refuses a click, Runner.Refused
+// gives the lesson's text if the click starts an illegal move the step warns
+// about; any other illegal move gets the rules' reason through Runner.Refuse.
 package lesson

@@ -115,11 +115,11 @@ func (r *Runner) Next() ([]game.Move, bool) {
 	return slices.Clone(st.Reply), true
 }
 
-// Explain answers a click the move picker refused: cells are the selection with
+// Refused answers a click the move picker refused: cells are the selection with
 // the refused cell last. When the current step anticipates an illegal move that
 // names all of these cells (in any order), it returns that move's explanation, so
 // a player who starts the move the step warns about hears why before finishing it.
-func (r *Runner) Explain(cells []hex.Coord) (string, bool) {
+func (r *Runner) Refused(cells []hex.Coord) (string, bool) {
 	st := r.Step()
 	if st == nil || len(cells) == 0 {
 		return "", false

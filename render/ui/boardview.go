@@ -51,7 +51,7 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	s := sc.Scale
 	area := sc.Board.Inset(8 * s)
 	area.H -= reviewBarH * s
-	if p.coach.on || p.train != nil {
+	if p.coach.on || p.train != nil || p.analysis.review != nil {
 		area.H -= (p.guideH() + 6) * s
 	}
 	if p.surface {

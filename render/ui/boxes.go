@@ -110,9 +110,10 @@ func (c *confirmBox) draw(a *App, p painter, l *Layout) {
 
 // pathPrompt is the path field drawn in the window when there is no native dialog.
 type pathPrompt struct {
-	title string
-	text  string
-	then  func(string)
+	title     string
+	text      string
+	then      func(string)
+	keepEmpty bool // Enter with an empty field still answers (a comment removed)
 }
 
 func (pr *pathPrompt) layout(a *App) *Layout {
@@ -136,8 +137,11 @@ func (pr *pathPrompt) update(a *App, f *input.Frame) {
 			}
 		case input.CmdConfirm:
 			a.pop(pr)
-			if t := strings.TrimSpace(pr.text); t != "" {
-				pr.then(expandHome(t))
+			if t := strings.TrimSpace(pr.text); t != "" || pr.keepEmpty {
+				if !pr.keepEmpty {
+					t = expandHome(t)
+				}
+				pr.then(t)
 			}
 			return
 		case input.CmdDismiss:

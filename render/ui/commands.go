@@ -21,6 +21,10 @@ func (a *App) run(c input.Command) {
 		a.files.saveAs(a)
 	case input.CmdQuit:
 		a.files.quit(a)
+	case input.CmdAnalyse, input.CmdReviewGame:
+		if p := a.play(); p != nil {
+			p.command(a, c) // the game's: from the View menu
+		}
 	case input.CmdNextTheme:
 		a.prefs.setTheme(render.NextTheme(a.prefs.settings.Theme))
 		a.showNotice("Theme: " + a.prefs.theme.Label)

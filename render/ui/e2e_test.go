@@ -609,3 +609,108 @@ func TestEndToEndLearn(t *testing.T) {
 		checkNotBlank(t, filepath.Join(dir, "learn-"+c.name+".png"))
 	}
 }
+
+// TestEndToEndAnalysis analyses a finished game: the review runs, its graph is
+// drawn and clicking it reviews a position; saved, the record carries the marks
+// and the better moves as variations, and loads back. TRIHEX_E2E=1 (about 40 s).
+func TestEndToEndAnalysis(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	golden, err := filepath.Abs("../../save/testdata/golden/andantino.trihex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := filepath.Join(dir, "game.trihex")
+	data, err := os.ReadFile(golden)
+	if err != nil || os.WriteFile(game, data, 0o644) != nil {
+		t.Fatalf("copy %s: %v", golden, err)
+	}
+	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, game, "--size", "1280x800",
+		"--config-dir", filepath.Join(dir, "config"))
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
+	cmd.Stdin = strings.NewReader("key a\nsleep 2\nshot live.png\nkey a\nkey g\nsleep 25\ncopy analysed.json\nshot review.png\nbutton graph\ncopy graph.json\nkey ctrl+s\nkey ctrl+q\nwait\n")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		log, _ := os.ReadFile(filepath.Join(dir, "log"))
+		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+	}
+	read := func(name string) (l struct {
+		Guide   string                `json:"guide"`
+		Status  string                `json:"status"`
+		Buttons map[string][4]float64 `json:"buttons"`
+	}) {
+		data, err := os.ReadFile(filepath.Join(dir, name))
+		if err == nil {
+			err = json.Unmarshal(data, &l)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return l
+	}
+	if l := read("analysed.json"); l.Buttons["graph"] == [4]float64{} || !strings.Contains(l.Guide, "Game analysed") {
+		t.Fatalf("after the review: graph %v, guide %q", l.Buttons["graph"], l.Guide)
+	}
+	if l := read("graph.json"); !strings.Contains(l.Status, "(reviewing)") {
+		t.Errorf("a click on the graph did not review a position: status %q guide %q", l.Status, l.Guide)
+	}
+	checkNotBlank(t, filepath.Join(dir, "live.png"))
+	checkNotBlank(t, filepath.Join(dir, "review.png"))
+	saved, err := os.ReadFile(game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := save.Read(strings.NewReader(string(saved)))
+	if err != nil {
+		t.Fatalf("the analysed record does not load: %v\n%s", err, saved)
+	}
+	marked := false
+	for _, n := range g.Root.MainLine() {
+		marked = marked || n.Mark != ""
+	}
+	if !marked || len(g.Moves) != 25 {
+		t.Errorf("saved record: %d moves, marks %v:\n%s", len(g.Moves), marked, saved)
+	}
+}
+
+// TestEndToEndVariation reviews an earlier position and plays on from it: the
+// moves it replaced stay as a variation; a comment is typed on a move; saved, the
+// record has both and loads back, in the window too. TRIHEX_E2E=1 (about 20 s).
+func TestEndToEndVariation(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	drive := func(cmds string, args ...string) {
+		t.Helper()
+		args = append([]string{"-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800", "--no-dialogs",
+			"--config-dir", filepath.Join(dir, "config")}, args...)
+		cmd := exec.Command("xvfb-run", args...)
+		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "HOME="+dir)
+		cmd.Stdin = strings.NewReader(cmds)
+		if out, err := cmd.CombinedOutput(); err != nil {
+			log, _ := os.ReadFile(filepath.Join(dir, "log"))
+			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
+		}
+	}
+	drive("click d4\nclick d5\nclick d6\nclick e4\nbutton rv-back\nbutton rv-back\nclick c3\nclick c4\n"+
+		"button comment\ntype a quieter line\nkey ctrl+s\nkey Return\nkey ctrl+q\nwait\n", "--game", "abande")
+	saved, _ := filepath.Glob(filepath.Join(dir, "abande-*"+save.Extension))
+	if len(saved) != 1 {
+		t.Fatalf("saved %v", saved)
+	}
+	data, err := os.ReadFile(saved[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := string(data)
+	if !strings.Contains(rec, "1. d4 d5 2. c3 (2. d6 e4) 2... c4 {a quieter line}") {
+		t.Fatalf("record:\n%s", rec)
+	}
+	g, err := save.Read(strings.NewReader(rec))
+	if err != nil || len(g.Root.Children[0].Children[0].Children) != 2 {
+		t.Fatalf("read back (%v):\n%s", err, rec)
+	}
+	// Opened in the window and saved again unchanged, the variation and the
+	// comment are still there.
+	drive("copy opened.json\nkey ctrl+s\nkey ctrl+q\nwait\n", saved[0])
+	again, _ := os.ReadFile(saved[0])
+	if string(again) != rec {
+		t.Errorf("saved again:\n%s\nwas:\n%s", again, rec)
+	}
+}

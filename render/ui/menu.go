@@ -31,6 +31,7 @@ func newMenu(view bool) *menu { return &menu{view: view} }
 
 // itemsFor lists the menu's items as the app is now.
 func (m *menu) itemsFor(a *App) []menuItem {
+	p := a.play()
 	if m.view {
 		var items []menuItem
 		for i, th := range render.Themes {
@@ -47,9 +48,12 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
 			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
 			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
+				check: p != nil && p.analysis.live != nil, disabled: p == nil},
+			menuItem{id: "menu-review-game", cmd: input.CmdReviewGame, label: "Analyse the game", keys: "G", disabled: p == nil},
 		)
 	}
-	game := a.play() != nil
+	game := p != nil
 	items := []menuItem{
 		{id: "menu-new", cmd: input.CmdNew, label: "New", keys: "Ctrl+N"},
 		{id: "menu-open", cmd: input.CmdOpen, label: "Open…", keys: "Ctrl+O"},

@@ -36,6 +36,7 @@ type playScene struct {
 	coach     coaching
 	train     *trainer // a lesson or puzzles, or nil
 	solvedIDs []string // the puzzles solved, as the settings keep them
+	analysis  analysing
 }
 
 // flash is a short message with an end.
@@ -64,6 +65,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 func (p *playScene) gameName() string { return p.sess.Info.Name }
 
 func (p *playScene) close() {
+	p.stopAnalysis()
 	p.sess.Close()
 	p.bv.dispose()
 }
@@ -75,6 +77,7 @@ func (p *playScene) tick(a *App) {
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coachTick()
 	p.trainTick()
+	p.analysisTick()
 }
 
 // handle turns the session's events into what the player sees and hears, and
@@ -162,6 +165,15 @@ func (p *playScene) command(a *App, c input.Command) {
 		} else {
 			p.say("No pass now: it is not your turn to move.")
 		}
+	case input.CmdAnalyse, input.CmdReviewGame:
+		switch {
+		case p.train != nil:
+			p.say("The engine's analysis is for games, not for lessons and puzzles.")
+		case c == input.CmdAnalyse:
+			p.toggleLive()
+		default:
+			p.startReview()
+		}
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
 	case input.CmdPauseComputer:
@@ -228,7 +240,7 @@ func (p *playScene) history(a *App, c input.Command) {
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
-		if p.endClick(a, id) || p.trainClick(a, id) {
+		if p.endClick(a, id) || p.trainClick(a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
 			return
 		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
@@ -246,17 +258,34 @@ func (p *playScene) click(a *App, x, y float64) {
 		return // the bar's background: never the board under it
 	}
 	for _, row := range l.rows {
-		if row.done && row.r.Contains(x, y) {
-			p.handle(a, p.sess.Review(row.ply))
-			return
+		if !row.r.Contains(x, y) {
+			continue
 		}
+		switch {
+		case row.node != nil && row.variation():
+			p.visit(a, row.node)
+		case row.done:
+			p.handle(a, p.sess.Review(row.ply))
+		}
+		return
 	}
 	if !l.board.Contains(x, y) {
 		return
 	}
-	if p.sess.Match.Reviewing() {
-		p.say("This is an earlier position: End returns to the game; Play from here takes back the later moves (Redo brings them back).")
-		return
+	if p.sess.Match.Reviewing() && p.train == nil {
+		// A move here starts a variation: the moves after this position stay in
+		// the record. Against the computer, ask first: it will answer from here.
+		if p.sess.Humans() && !p.sess.Seats[0].Computer && !p.sess.Seats[1].Computer {
+			p.handle(a, p.sess.ResumeHere())
+		} else {
+			a.push(&confirmBox{title: "Play on from here?",
+				text: "The computer will answer from this position. The moves after it stay in the record as a variation, and Redo brings them back.",
+				buttons: []boxButton{
+					{id: "confirm-resume", label: "Play from here (Enter)", style: primaryButton, run: func() { p.handle(a, p.sess.ResumeHere()) }},
+					{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
+				}})
+			return
+		}
 	}
 	pk := p.sess.Picker
 	c, ok := p.bv.cellAt(x, y, p.surface)
@@ -276,7 +305,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	if why := p.refusal(c); why != "" {
 		if t := p.train; t != nil && t.run != nil {
 			// A lesson may foresee this mistake and say more than the rules.
-			if text, ok := t.run.Explain(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+			if text, ok := t.run.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
 				why = text
 			}
 		}
@@ -365,4 +394,35 @@ func (p *playScene) seatName(pl game.Player) string {
 		return fmt.Sprintf("Computer, level %d", st.Level)
 	}
 	return "Human"
+}
+
+// visit goes to a variation from the move list: in a game between humans it
+// becomes the position played; against the computer it is refused, since the
+// computer would answer there.
+func (p *playScene) visit(a *App, n *save.Node) {
+	if !p.sess.Humans() || p.sess.Seats[0].Computer || p.sess.Seats[1].Computer {
+		p.say("Variations can be visited in a game between humans: against the computer, it would answer there. Save the game and open it with two humans to explore them.")
+		return
+	}
+	p.handle(a, p.sess.GoTo(n))
+}
+
+// treeClick acts on the move list's header buttons; it reports whether id was one.
+func (p *playScene) treeClick(a *App, id widgetID) bool {
+	s := p.sess
+	switch id {
+	case wComment:
+		n := s.Match.ViewNode()
+		a.push(&pathPrompt{title: "Comment on " + p.moveLabel(s.Match.ViewIndex()) + " (Enter keeps it; empty removes it)",
+			text: n.Comment, then: func(text string) { s.Comment(text); a.files.autosave(a, s) }, keepEmpty: true})
+	case wPromote:
+		s.Promote()
+	case wMainLine:
+		s.MakeMainLine()
+	case wDelete:
+		p.handle(a, s.DeleteVariation())
+	default:
+		return false
+	}
+	return true
 }

@@ -43,6 +43,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	p.drawPanel(pt, l)
 	p.drawReview(pt, l)
 	p.drawCoach(pt, l)
+	p.drawAnalysis(pt, l)
 	p.drawEnd(pt, l)
 	p.drawBanner(pt, l)
 }
@@ -164,11 +165,30 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		if !row.done {
 			c = th.Undone // undone, redoable
 		}
-		if row.ply == p.sess.Match.ViewIndex() {
+		if row.node == p.sess.Match.ViewNode() {
 			render.FillRoundRect(pt.dst, row.r, 4*s, th.Accent)
 			c = th.TextOnAccent
 		}
-		pt.t.Add(row.text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
+		text := row.text
+		for tw, _ := render.Measure(text, f); tw > row.r.W-10*s && len(text) > 4; tw, _ = render.Measure(text, f) {
+			text = text[:len(text)-2] // a long variation cut to its row
+		}
+		pt.t.Add(text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
+	}
+	for _, id := range l.treeButtons {
+		w, _ := l.get(id)
+		pt.button(w, w.label, plainButton, 11, true)
+	}
+	if l.commentH > 0 {
+		// The shown move's comment, at the list's foot.
+		cf := render.Face(12*s, false)
+		y := ml.Y + ml.H - l.commentH + 10*s
+		for i, line := range wrap("✎ "+p.sess.Match.ViewNode().Comment, cf, ml.W-20*s) {
+			if i >= 2 {
+				break
+			}
+			pt.t.Add(line, cf, ml.X+10*s, y+float64(i)*16*s, render.Left, th.TextDim)
+		}
 	}
 	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Back to game (End)",
 		wResume: "Play from here", "hint": "Hint (H)"}
@@ -335,6 +355,12 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	s := pt.s
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
 	title, width, lines := "Coach", r.W-80*s, 2
+	if p.analysis.review != nil && p.train == nil {
+		title, width, lines = "Review", r.W*0.45-80*s, 3
+		if p.analysis.review.plies == nil {
+			width = r.W - 200*s
+		}
+	}
 	if t := p.train; t != nil {
 		title, lines = "Lesson", 3
 		if t.run == nil {

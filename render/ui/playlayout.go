@@ -3,12 +3,14 @@ package ui
 import (
 	"fmt"
 	"image/color"
+	"strings"
 	"time"
 
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
 	"trihex/render"
+	"trihex/save"
 )
 
 // playLayout is the game screen's layout, built once in Update: the screen's
@@ -28,7 +30,10 @@ type playLayout struct {
 	statusColour   color.RGBA
 	coachLine      render.Rect // the box under the board: the coach, a lesson, a puzzle
 	trainButtons   []widgetID
-	end            endCard // the end of the game, when its card shows
+	treeButtons    []widgetID
+	anaBox         render.Rect // the live analysis' lines
+	commentH       float64     // room at the list's foot for the shown move's comment
+	end            endCard     // the end of the game, when its card shows
 	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
@@ -47,18 +52,27 @@ type playLayout struct {
 
 // listRow is one visible entry of the move list.
 type listRow struct {
-	r    render.Rect
-	ply  int // the position after this many moves
-	text string
-	num  string // "12." before the first entry of a row, else ""
-	done bool   // in effect (not an undone, redoable move)
+	node  *save.Node // the move, or a variation's first move
+	r     render.Rect
+	ply   int // the position after this many moves
+	text  string
+	num   string // "12." before the first entry of a row, else ""
+	done  bool   // in effect (not an undone, redoable move)
+	isVar bool   // a variation's row: its first move and on
 }
+
+// variation reports whether the row is a variation's, not a move of the line.
+func (r listRow) variation() bool { return r.isVar }
 
 // The game screen's widgets besides the commands' own ("undo", "rv-back", …).
 const (
-	wLive   widgetID = "live"      // back to the live game, while reviewing
-	wResume widgetID = "play-here" // play on from the reviewed position
-	wSlider widgetID = "rv-slider"
+	wComment  widgetID = "comment" // type a comment on the shown move
+	wPromote  widgetID = "var-promote"
+	wMainLine widgetID = "var-main"
+	wDelete   widgetID = "var-delete"
+	wLive     widgetID = "live"      // back to the live game, while reviewing
+	wResume   widgetID = "play-here" // play on from the reviewed position
+	wSlider   widgetID = "rv-slider"
 )
 
 // reviewBarH is the review bar's height in logical pixels, kept free under the board.
@@ -76,7 +90,7 @@ func (p *playScene) layout(a *App) *Layout {
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
-	if p.coach.on || p.train != nil {
+	if p.coach.on || p.train != nil || p.analysis.review != nil {
 		b := l.board
 		bottom := b.Y + b.H - 8*s
 		if l.bar.H > 0 {
@@ -87,6 +101,9 @@ func (p *playScene) layout(a *App) *Layout {
 		if p.train != nil {
 			l.Guide = p.train.say
 			p.layTrain(l, s)
+		} else if p.analysis.review != nil {
+			l.Guide = p.reviewGuide()
+			p.layAnalysis(l, s)
 		}
 	}
 	p.layEnd(l, s)
@@ -161,8 +178,17 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 			l.newLabel = "Next"
 		}
 	}
+	if p.analysis.live != nil {
+		// The live analysis' lines, over the move list.
+		l.anaBox = render.Rect{X: in.X, Y: y, W: in.W, H: 88 * s}
+		y += 96 * s
+	}
 	l.list = render.Rect{X: in.X, Y: y, W: in.W, H: max(0, btn["pass"].Y-8*s-y)}
-	p.list.place(l, m, s)
+	if m.ViewNode().Comment != "" {
+		l.commentH = 44 * s
+	}
+	p.layTreeButtons(l, s)
+	p.list.place(l, m, s, p.markOf)
 }
 
 // layReviewBar places the bar under the board: first, back, play/pause, forward
@@ -245,40 +271,98 @@ type moveList struct {
 	scrollPending bool
 }
 
-// place lays out the visible rows of the list (two moves a row) and scrolls to
-// the shown move when asked.
-func (ml *moveList) place(l *playLayout, m *input.Match, s float64) {
+// listEntry is one row of the move list: a pair of moves of the current line, or
+// a variation branching from one of them.
+type listEntry struct {
+	pair      int        // the pair's number from 0 (moves 2·pair+1 and 2·pair+2)
+	variation *save.Node // the variation's first move, or nil for a pair
+}
+
+// place lays out the visible rows of the list (two moves of the current line a
+// row, each variation that branches from them on a row of its own under them)
+// and scrolls to the shown move when asked.
+func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(ply int) string) {
 	l.rowH = 22 * s
 	texts := m.Texts()
-	rows := (len(texts) + 1) / 2
-	capRows := int((l.list.H - 24*s) / l.rowH)
-	if ml.scrollPending && capRows > 0 {
-		ml.scrollPending = false
-		row := max(0, m.ViewIndex()-1) / 2
-		if row < ml.top {
-			ml.top = row
+	line := m.Line()
+	var entries []listEntry
+	viewEntry := 0
+	for pair := 0; 2*pair < len(texts); pair++ {
+		if 2*pair < m.ViewIndex() {
+			viewEntry = len(entries)
 		}
-		if row >= ml.top+capRows {
-			ml.top = row - capRows + 1
+		entries = append(entries, listEntry{pair: pair})
+		for k := 0; k < 2 && 2*pair+k < len(line); k++ {
+			n := line[2*pair+k]
+			for _, v := range n.Parent.Children {
+				if v != n {
+					entries = append(entries, listEntry{pair: pair, variation: v})
+				}
+			}
 		}
 	}
-	ml.top = max(0, min(ml.top, rows-capRows))
+	capRows := int((l.list.H - 24*s - l.commentH) / l.rowH)
+	if ml.scrollPending && capRows > 0 {
+		ml.scrollPending = false
+		if viewEntry < ml.top {
+			ml.top = viewEntry
+		}
+		if viewEntry >= ml.top+capRows {
+			ml.top = viewEntry - capRows + 1
+		}
+	}
+	ml.top = max(0, min(ml.top, len(entries)-capRows))
 	colW := (l.list.W - 48*s) / 2
-	for row := ml.top; row < rows && row < ml.top+capRows; row++ {
-		ry := l.list.Y + 24*s + float64(row-ml.top)*l.rowH
+	for e := ml.top; e < len(entries) && e < ml.top+capRows; e++ {
+		ent := entries[e]
+		ry := l.list.Y + 24*s + float64(e-ml.top)*l.rowH
+		if v := ent.variation; v != nil {
+			r := render.Rect{X: l.list.X + 54*s, Y: ry, W: l.list.W - 62*s, H: l.rowH}
+			l.rows = append(l.rows, listRow{r: r, ply: v.Ply, text: variationText(m, v), node: v, isVar: true})
+			continue
+		}
 		for k := 0; k < 2; k++ {
-			i := 2*row + k
+			i := 2*ent.pair + k
 			if i >= len(texts) {
 				break
 			}
 			r := listRow{r: render.Rect{X: l.list.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: l.rowH},
-				ply: i + 1, text: texts[i], done: i < m.Len()}
+				ply: i + 1, text: texts[i] + line[i].Mark + marks(i+1), done: i < m.Len(), node: line[i]}
+			if line[i].Comment != "" {
+				r.text += " ✎"
+			}
 			if k == 0 {
-				r.num = fmt.Sprintf("%d.", row+1)
+				r.num = fmt.Sprintf("%d.", ent.pair+1)
 			}
 			l.rows = append(l.rows, r)
 		}
 	}
+}
+
+// variationText spells a variation from its first move on, numbered, cut short.
+func variationText(m *input.Match, v *save.Node) string {
+	var parts []string
+	n := v
+	for i := 0; n != nil && i < 6; i++ {
+		num := ""
+		if i == 0 || n.Ply%2 == 1 {
+			num = fmt.Sprintf("%d.", (n.Ply+1)/2)
+			if n.Ply%2 == 0 {
+				num = fmt.Sprintf("%d…", n.Ply/2)
+			}
+		}
+		parts = append(parts, strings.TrimSpace(num+" "+m.Text(n)+n.Mark))
+		if len(n.Children) == 0 {
+			n = nil
+		} else {
+			n = n.Children[0]
+		}
+	}
+	text := "(" + strings.Join(parts, " ")
+	if n != nil {
+		text += " …"
+	}
+	return text + ")"
 }
 
 // guideH is the height of the box under the board: a coached game's line, or a
@@ -319,4 +403,27 @@ func (p *playScene) layTrain(l *playLayout, s float64) {
 		x -= 8 * s
 	}
 	l.trainButtons = ids
+}
+
+// layTreeButtons places the move list's header buttons: Comment on the shown move,
+// and for a move in a variation Promote, Main line and Delete.
+func (p *playScene) layTreeButtons(l *playLayout, s float64) {
+	m := p.sess.Match
+	if m.ViewIndex() == 0 || p.train != nil {
+		return
+	}
+	ids := []widgetID{wComment}
+	if input.VariationRoot(m.ViewNode()) != nil {
+		ids = append(ids, wPromote, wMainLine, wDelete)
+	}
+	labels := map[widgetID]string{wComment: "Comment", wPromote: "Promote", wMainLine: "Main line", wDelete: "Delete"}
+	x := l.list.X + l.list.W - 6*s
+	for i := len(ids) - 1; i >= 0; i-- {
+		w, _ := render.Measure(labels[ids[i]], render.Face(11*s, true))
+		w += 14 * s
+		x -= w
+		l.add(ids[i], render.Rect{X: x, Y: l.list.Y + 3*s, W: w, H: 18 * s}, true, labels[ids[i]])
+		l.treeButtons = append(l.treeButtons, ids[i])
+		x -= 4 * s
+	}
 }

@@ -16,7 +16,10 @@ import (
 func pollFrame(tr *input.PointerTracker, scale float64) input.Frame {
 	var f input.Frame
 	cx, cy := ebiten.CursorPosition()
-	f.Pointer = tr.Update(float64(cx), float64(cy), ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), scale)
+	// A press and release within one tick (a quick click, a slow machine) leave
+	// the button up at both ticks: the just-pressed flag keeps the click.
+	tapped := inpututil.IsMouseButtonJustPressed(ebiten.MouseButtonLeft) && inpututil.IsMouseButtonJustReleased(ebiten.MouseButtonLeft)
+	f.Pointer = tr.UpdateTap(float64(cx), float64(cy), ebiten.IsMouseButtonPressed(ebiten.MouseButtonLeft), tapped, scale)
 	_, f.Wheel = ebiten.Wheel()
 	if ebiten.IsKeyPressed(ebiten.KeyControl) || ebiten.IsKeyPressed(ebiten.KeyMeta) {
 		f.Mods |= input.ModCtrl

@@ -123,6 +123,9 @@ func (p *playScene) layEnd(l *playLayout, s float64) {
 	if l.bar.H > 0 {
 		bottom = l.bar.Y - 8*s // above the review bar, which stays usable
 	}
+	if l.coachLine.H > 0 {
+		bottom = l.coachLine.Y - 8*s // and above the box under the board
+	}
 	card := render.Rect{X: b.X + (b.W-w)/2, Y: bottom - h, W: w, H: h}
 	l.add(wResult, card, false, "")
 	first := wResultRematch

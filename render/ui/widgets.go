@@ -110,3 +110,10 @@ func plural(n int, word string) string {
 	}
 	return word + "s"
 }
+
+// ebitenTranslate is the draw option that puts an image's corner at (x, y).
+func ebitenTranslate(x, y float64) *ebiten.DrawImageOptions {
+	op := &ebiten.DrawImageOptions{}
+	op.GeoM.Translate(x, y)
+	return op
+}

@@ -1,0 +1,290 @@
+package ui
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync/atomic"
+
+	"trihex/ai/analysis"
+	"trihex/game"
+	"trihex/input"
+	"trihex/render"
+)
+
+// analysing is the game screen's analysis: the engine's live view of the position
+// shown (A), and a review of the whole game (G) with a win-chance graph and the
+// mistakes marked. Both run on their own goroutines; the window only polls them.
+type analysing struct {
+	live   *analysis.Live // nil: off
+	snap   analysis.Snapshot
+	review *gameReview // nil: none asked for
+	graph  render.Graph
+}
+
+// gameReview is a review of the game's main line, running or done.
+type gameReview struct {
+	cancel      context.CancelFunc
+	done, total atomic.Int32
+	result      chan []analysis.Ply
+	plies       []analysis.Ply // once done
+	moves       int            // the game's length when it was asked for
+}
+
+// The analysis' widgets.
+const (
+	wReviewCancel widgetID = "review-cancel"
+	wGraph        widgetID = "graph"
+)
+
+// toggleLive starts or stops the live analysis.
+func (p *playScene) toggleLive() {
+	an := &p.analysis
+	if an.live != nil {
+		an.live.Stop()
+		an.live = nil
+		p.say("Analysis off.")
+		return
+	}
+	an.live = analysis.NewLive(nil)
+	an.live.Follow(p.sess.Match.View())
+	p.say("Analysis on: the engine's best three moves are numbered on the board; A turns it off.")
+}
+
+// startReview analyses every position of the game on a goroutine.
+func (p *playScene) startReview() {
+	an := &p.analysis
+	if an.review != nil && an.review.plies == nil {
+		p.say("The game is being analysed: Cancel stops it.")
+		return
+	}
+	m := p.sess.Match
+	if m.Len() == 0 {
+		p.say("Nothing to analyse yet: no move has been played.")
+		return
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	rv := &gameReview{cancel: cancel, result: make(chan []analysis.Ply, 1), moves: m.Len()}
+	rv.total.Store(int32(m.Len()))
+	start, moves := m.Start(), append([]game.Move(nil), m.Moves()...)
+	go func() {
+		plies, err := analysis.Review(ctx, start, moves, analysis.Budget{}, func(done, total int) {
+			rv.done.Store(int32(done))
+			rv.total.Store(int32(total))
+		})
+		if err != nil {
+			plies = nil
+		}
+		rv.result <- plies
+	}()
+	an.review = rv
+	p.bv.refit = true // the box under the board takes room from the board
+}
+
+// analysisTick follows the position shown and collects a finished review.
+func (p *playScene) analysisTick() {
+	an := &p.analysis
+	if an.live != nil {
+		an.live.Follow(p.sess.Match.View())
+		an.snap = an.live.Latest()
+	}
+	rv := an.review
+	if rv == nil || rv.plies != nil {
+		return
+	}
+	select {
+	case plies := <-rv.result:
+		if plies == nil {
+			an.review = nil // cancelled or failed: nothing to show
+			p.bv.refit = true
+			return
+		}
+		rv.plies = plies
+		notes := map[int]input.Note{}
+		for _, pl := range plies {
+			if pl.Mark == "" {
+				continue
+			}
+			notes[pl.N] = input.Note{Mark: pl.Mark, Better: pl.BestMove, Comment: pl.Comment()}
+		}
+		p.sess.Notes = notes
+		p.sess.MarkUnsaved() // the marks go into the record when it is saved
+	default:
+	}
+}
+
+// stopAnalysis ends both when the game is left.
+func (p *playScene) stopAnalysis() {
+	an := &p.analysis
+	if an.live != nil {
+		an.live.Stop()
+		an.live = nil
+	}
+	if an.review != nil && an.review.plies == nil {
+		an.review.cancel()
+	}
+}
+
+// reviewGuide is what the box under the board says about the review.
+func (p *playScene) reviewGuide() string {
+	rv := p.analysis.review
+	if rv == nil {
+		return ""
+	}
+	if rv.plies == nil {
+		return fmt.Sprintf("Analysing the game: position %d of %d…", rv.done.Load(), rv.total.Load())
+	}
+	m := p.sess.Match
+	if i := m.ViewIndex(); m.Reviewing() && i >= 1 && i <= len(rv.plies) {
+		pl := rv.plies[m.ViewIndex()-1]
+		out := fmt.Sprintf("%s %s%s: %s's chance %.0f%% → %.0f%%.", pl.Number, pl.Move, pl.Mark, pl.Player, 100*pl.Before, 100*pl.After)
+		if !pl.BestIsMove && pl.Best != "" {
+			out += fmt.Sprintf(" The engine's move: %s (%.0f%%).", pl.Best, 100*pl.BestValue)
+		}
+		return out
+	}
+	count := map[string]int{}
+	for _, pl := range rv.plies {
+		count[pl.Mark]++
+	}
+	return fmt.Sprintf("Game analysed: %d blunders (??), %d mistakes (?), %d inaccuracies (?!). Click the graph or a move to see it.",
+		count[analysis.Blunder], count[analysis.Mistake], count[analysis.Inaccuracy])
+}
+
+// layAnalysis places the review's widgets in the box under the board.
+func (p *playScene) layAnalysis(l *playLayout, s float64) {
+	rv := p.analysis.review
+	if rv == nil || l.coachLine.W == 0 {
+		return
+	}
+	r := l.coachLine
+	if rv.plies == nil {
+		l.add(wReviewCancel, render.Rect{X: r.X + r.W - 110*s, Y: r.Y + r.H/2 - 16*s, W: 100 * s, H: 32 * s}, true, "Cancel")
+		return
+	}
+	l.add(wGraph, render.Rect{X: r.X + r.W*0.45, Y: r.Y + 6*s, W: r.W*0.55 - 10*s, H: r.H - 12*s}, true, "")
+}
+
+// analysisClick acts on the review's widgets; it reports whether id was one.
+func (p *playScene) analysisClick(a *App, id widgetID, x float64) bool {
+	switch id {
+	case wReviewCancel:
+		if rv := p.analysis.review; rv != nil && rv.plies == nil {
+			rv.cancel()
+			p.analysis.review = nil
+			p.bv.refit = true
+			p.say("Analysis cancelled.")
+		}
+	case wGraph:
+		g := p.lay.rect(wGraph)
+		p.handle(a, p.sess.Review(input.SliderIndex(x, g.X, g.W, p.sess.Match.Len())))
+	default:
+		return false
+	}
+	return true
+}
+
+// drawAnalysis draws the live analysis (numbered moves on the board, the
+// evaluation bar, the lines in the panel) and the review's graph.
+func (p *playScene) drawAnalysis(pt painter, l *playLayout) {
+	an := &p.analysis
+	s, th := pt.s, pt.th
+	if an.live != nil {
+		snap := an.snap
+		shown := p.sess.Match.View()
+		if snap.Hash == shown.Hash() {
+			for i, ln := range snap.Lines {
+				cs := input.Cells(shown, ln.Move)
+				if len(cs) == 0 {
+					continue // a pass
+				}
+				x, y := p.bv.view.ToPixel(cs[len(cs)-1])
+				p.bv.sprites.Dot(pt.dst, x, y, 0.3, th.Hint)
+				pt.text(fmt.Sprint(i+1), 13, true, x, y, render.Center, th.TextOnAccent)
+			}
+		}
+		// The evaluation bar, at the board's left edge: the first player's share
+		// from the bottom, in its pieces' colour.
+		b := l.board
+		bar := render.Rect{X: b.X + 6*s, Y: b.Y + 48*s, W: 10 * s, H: max(0, l.bar.Y-b.Y-60*s)}
+		if l.bar.H == 0 {
+			bar.H = b.H - 60*s
+		}
+		v := snap.ChanceOf(game.First)
+		render.FillRect(pt.dst, bar, th.Face[p.sides[1]])
+		render.FillRect(pt.dst, render.Rect{X: bar.X, Y: bar.Y + bar.H*(1-v), W: bar.W, H: bar.H * v}, th.Face[p.sides[0]])
+		p.drawLines(pt, l, snap)
+	}
+	if g, ok := l.get(wGraph); ok && an.review != nil && an.review.plies != nil {
+		vals := []float64{an.review.plies[0].ChanceOf(game.First, false)}
+		for _, pl := range an.review.plies {
+			vals = append(vals, pl.ChanceOf(game.First, true))
+		}
+		img := an.graph.Image(int(g.r.W), int(g.r.H), vals, th.Accent, th.TextDisabled, 2*s)
+		render.FillRect(pt.dst, g.r, th.List)
+		op := ebitenTranslate(g.r.X, g.r.Y)
+		pt.dst.DrawImage(img, op)
+		// The position shown, and the marked moves.
+		x := input.SliderX(p.sess.Match.ViewIndex(), g.r.X, g.r.W, len(vals)-1)
+		render.FillRect(pt.dst, render.Rect{X: x - 1*s, Y: g.r.Y, W: 2 * s, H: g.r.H}, th.LastMove)
+		for _, pl := range an.review.plies {
+			if pl.Mark == analysis.Blunder || pl.Mark == analysis.Mistake {
+				mx := input.SliderX(pl.N, g.r.X, g.r.W, len(vals)-1)
+				c := th.Warning
+				if pl.Mark == analysis.Blunder {
+					c = th.Danger
+				}
+				render.FillRect(pt.dst, render.Rect{X: mx - 2*s, Y: g.r.Y + g.r.H - 6*s, W: 4 * s, H: 6 * s}, c)
+			}
+		}
+	}
+	if w, ok := l.get(wReviewCancel); ok {
+		pt.button(w, w.label, plainButton, 13, true)
+		rv := an.review
+		r := l.coachLine
+		track := render.Rect{X: r.X + 64*s, Y: r.Y + r.H - 16*s, W: r.W - 190*s, H: 6 * s}
+		render.FillRoundRect(pt.dst, track, 3*s, th.SliderTrack)
+		if t := rv.total.Load(); t > 0 {
+			render.FillRoundRect(pt.dst, render.Rect{X: track.X, Y: track.Y, W: track.W * float64(rv.done.Load()) / float64(t), H: track.H}, 3*s, th.Accent)
+		}
+	}
+}
+
+// drawLines lists the live analysis' best lines in the panel, over the move list.
+func (p *playScene) drawLines(pt painter, l *playLayout, snap analysis.Snapshot) {
+	s, th := pt.s, pt.th
+	r := l.anaBox
+	if r.H == 0 {
+		return
+	}
+	render.FillRoundRect(pt.dst, r, 6*s, th.List)
+	head := fmt.Sprintf("Analysis · %s %.0f%%", p.sess.Info.Players[snap.ToMove], 100*snap.Value)
+	if snap.Depth > 0 {
+		head += fmt.Sprintf(" · depth %d", snap.Depth)
+	} else if snap.Playouts > 0 {
+		head += fmt.Sprintf(" · %d playouts", snap.Playouts)
+	}
+	if snap.Over {
+		head = "Analysis · the game is over here"
+	}
+	pt.text(head, 13, true, r.X+10*s, r.Y+12*s, render.Left, th.Accent)
+	f := render.Face(13*s, false)
+	for i, ln := range snap.Lines {
+		if i >= 3 {
+			break
+		}
+		line := fmt.Sprintf("%d. %s %.0f%%  %s", i+1, ln.Text, 100*ln.Value, strings.Join(ln.PVText, " "))
+		for w, _ := render.Measure(line, f); w > r.W-20*s && len(line) > 8; w, _ = render.Measure(line, f) {
+			line = line[:len(line)-2] // the line cut to the box
+		}
+		pt.t.Add(line, f, r.X+10*s, r.Y+32*s+float64(i)*18*s, render.Left, th.Text)
+	}
+}
+
+// markOf is the mark a game review gave move ply, or "".
+func (p *playScene) markOf(ply int) string {
+	if n, ok := p.sess.Notes[ply]; ok {
+		return n.Mark
+	}
+	return ""
+}

@@ -422,7 +422,7 @@ func TestEndToEndWindow(t *testing.T) {
 		}
 		return l.Size
 	}
-	drive("resize 900 650\nsleep 1\ncopy resized.json\nkey ctrl+q\nwait\n")
+	drive("sleep 3\nresize 900 650\nsleep 2\ncopy resized.json\nkey ctrl+q\nwait\n")
 	if got := size("resized.json"); got != [2]float64{900, 650} {
 		t.Fatalf("after resizing the window lays out %v", got)
 	}

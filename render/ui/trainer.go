@@ -214,7 +214,7 @@ func (p *playScene) trainMove(a *App, ch input.Choice) {
 	t.say = "Not this one: " + refutationWords(before, ch.Move, line) + " Try again."
 }
 
-// refutationWords says what the refutation line shows.
+// refutationWords says what the refutation line shows, in words.
 func refutationWords(st game.State, wrong game.Move, line []game.Move) string {
 	s := st.Clone()
 	if s.Play(wrong) != nil {
@@ -223,6 +223,7 @@ func refutationWords(st game.State, wrong game.Move, line []game.Move) string {
 	if r := s.Result(); r.Over {
 		return "that move loses at once (" + r.Reason + ")."
 	}
+	opp := st.Info().Players[st.ToMove().Other()]
 	var texts []string
 	for _, m := range line {
 		texts = append(texts, s.FormatMove(m))
@@ -233,11 +234,17 @@ func refutationWords(st game.State, wrong game.Move, line []game.Move) string {
 	if len(texts) == 0 {
 		return "it does not do what the puzzle asks."
 	}
-	out := "the answer " + strings.Join(texts, " ") + " shows why"
-	if r := s.Result(); r.Over && r.Winner != game.NoPlayer {
-		out += fmt.Sprintf(" (%s wins: %s)", st.Info().Players[r.Winner], r.Reason)
+	reply := fmt.Sprintf("%s answers %s", opp, texts[0])
+	if len(texts) > 1 {
+		reply = fmt.Sprintf("the best play goes %s", strings.Join(texts, " "))
 	}
-	return out + "."
+	if r := s.Result(); r.Over {
+		if r.Winner == game.NoPlayer {
+			return reply + ", and it is a draw."
+		}
+		return fmt.Sprintf("%s, and %s wins (%s).", reply, st.Info().Players[r.Winner], r.Reason)
+	}
+	return reply + ", and the win is no longer there."
 }
 
 // playLine plays moves one after another in the session, each with its animation.

@@ -6,6 +6,7 @@ package game
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,6 +89,30 @@ type State interface {
 // side would have if the game ended now.
 type Scorer interface {
 	Score() [2]int
+}
+
+// Refuse is the part of Explainer.Refusal the games share: a cell already chosen
+// is no refusal (clicking it again takes it back), a finished game refuses every
+// click, and a selection the picker cannot reach is explained by its first bad
+// cell. one judges the cell c after the cells sel, which are all good.
+func Refuse(info *Info, res Result, sel []hex.Coord, c hex.Coord, one func(sel []hex.Coord, c hex.Coord) string) string {
+	if slices.Contains(sel, c) {
+		return ""
+	}
+	if res.Over {
+		return OverReason(info, res)
+	}
+	for i, x := range sel {
+		if why := one(sel[:i], x); why != "" {
+			return why
+		}
+	}
+	return one(sel, c)
+}
+
+// OverReason is the refusal of any click or pass once the game is over.
+func OverReason(info *Info, res Result) string {
+	return "the game is over (" + info.DescribeResult(res) + ")"
 }
 
 // Explainer is satisfied by games that can say, in the player's words and from the

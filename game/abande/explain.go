@@ -2,7 +2,6 @@ package abande
 
 import (
 	"fmt"
-	"slices"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -15,19 +14,7 @@ var _ game.Explainer = (*State)(nil)
 // move names one point (an entry) or two (a stack and the enemy stack it moves
 // onto, chosen in either order).
 func (s *State) Refusal(sel []hex.Coord, c hex.Coord) string {
-	if slices.Contains(sel, c) {
-		return ""
-	}
-	if r := s.Result(); r.Over {
-		return overReason(r)
-	}
-	// A selection the picker cannot reach is explained by its first bad point.
-	for i, x := range sel {
-		if why := s.refusal(sel[:i], x); why != "" {
-			return why
-		}
-	}
-	return s.refusal(sel, c)
+	return game.Refuse(info, s.Result(), sel, c, s.refusal)
 }
 
 // PassRefusal implements game.Explainer.
@@ -41,9 +28,7 @@ func (s *State) PassRefusal() string {
 	return ""
 }
 
-func overReason(r game.Result) string {
-	return "the game is over (" + info.DescribeResult(r) + ")"
-}
+func overReason(r game.Result) string { return game.OverReason(info, r) }
 
 // refusal is Refusal for a selection whose every point was a target in turn.
 func (s *State) refusal(sel []hex.Coord, c hex.Coord) string {

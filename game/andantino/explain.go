@@ -2,7 +2,6 @@ package andantino
 
 import (
 	"fmt"
-	"slices"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -15,25 +14,13 @@ var _ game.Explainer = (*State)(nil)
 // move names one cell (a placement) or, in the continuation, two: one of the
 // mover's tiles and the empty cell it moves to, chosen in either order.
 func (s *State) Refusal(sel []hex.Coord, c hex.Coord) string {
-	if slices.Contains(sel, c) {
-		return ""
-	}
-	if s.res.Over {
-		return "the game is over (" + Info.DescribeResult(s.res) + ")"
-	}
-	// A selection the picker cannot reach is explained by its first bad cell.
-	for i, x := range sel {
-		if why := s.refusal(sel[:i], x); why != "" {
-			return why
-		}
-	}
-	return s.refusal(sel, c)
+	return game.Refuse(Info, s.Result(), sel, c, s.refusal)
 }
 
 // PassRefusal implements game.Explainer: Andantino has no pass.
 func (s *State) PassRefusal() string {
 	if s.res.Over {
-		return "the game is over (" + Info.DescribeResult(s.res) + ")"
+		return game.OverReason(Info, s.res)
 	}
 	return "there is no pass in Andantino"
 }

@@ -15,25 +15,13 @@ var _ game.Explainer = (*State)(nil)
 // move names one empty point (a placement) or three stacks (two attackers of the
 // mover and the opponent's target, chosen in any order).
 func (s *State) Refusal(sel []hex.Coord, c hex.Coord) string {
-	if slices.Contains(sel, c) {
-		return ""
-	}
-	if s.result.Over {
-		return "the game is over (" + Info.DescribeResult(s.result) + ")"
-	}
-	// A selection the picker cannot reach is explained by its first bad point.
-	for i, x := range sel {
-		if why := s.refusal(sel[:i], x); why != "" {
-			return why
-		}
-	}
-	return s.refusal(sel, c)
+	return game.Refuse(Info, s.Result(), sel, c, s.refusal)
 }
 
 // PassRefusal implements game.Explainer: Attangle has no pass.
 func (s *State) PassRefusal() string {
 	if s.result.Over {
-		return "the game is over (" + Info.DescribeResult(s.result) + ")"
+		return game.OverReason(Info, s.result)
 	}
 	return "there is no pass in Attangle"
 }

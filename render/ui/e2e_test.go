@@ -167,23 +167,7 @@ func TestEndToEndFiles(t *testing.T) {
 	// shows), then the saved one, play a move and save it in place with Ctrl+S.
 	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
 		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")
-	type layout struct {
-		Banner  string                `json:"banner"`
-		Game    string                `json:"game"`
-		Cells   map[string][2]float64 `json:"cells"`
-		Buttons map[string][4]float64 `json:"buttons"`
-	}
-	read := func(name string) layout {
-		var l layout
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return l
-	}
+	read := func(name string) layoutFile { return readLayout(t, filepath.Join(dir, name)) }
 	if l := read("start.json"); l.Buttons["continue"] == [4]float64{} {
 		t.Errorf("the start screen offers no Continue for the unfinished autosave: %v", l.Buttons)
 	}
@@ -275,6 +259,31 @@ int main(int argc, char **argv) {
 }
 `
 
+// layoutFile is --layout-out's JSON as the tests read it.
+type layoutFile struct {
+	Game    string                `json:"game"`
+	Size    [2]float64            `json:"size"`
+	Cells   map[string][2]float64 `json:"cells"`
+	Buttons map[string][4]float64 `json:"buttons"`
+	Status  string                `json:"status"`
+	Banner  string                `json:"banner"`
+	Guide   string                `json:"guide"`
+}
+
+// readLayout reads a copy of --layout-out the driver kept.
+func readLayout(t *testing.T, path string) layoutFile {
+	t.Helper()
+	var l layoutFile
+	data, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(data, &l)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", filepath.Base(path), err)
+	}
+	return l
+}
+
 // checkNotBlank fails unless the screenshot has many different colours.
 func checkNotBlank(t *testing.T, path string) {
 	t.Helper()
@@ -344,19 +353,7 @@ func TestEndToEndOverlays(t *testing.T) {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 	}
-	buttons := func(name string) map[string][4]float64 {
-		var l struct {
-			Buttons map[string][4]float64 `json:"buttons"`
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return l.Buttons
-	}
+	buttons := func(name string) map[string][4]float64 { return readLayout(t, filepath.Join(dir, name)).Buttons }
 	has := func(name, id string, want bool) {
 		t.Helper()
 		if _, ok := buttons(name)[id]; ok != want {
@@ -368,24 +365,8 @@ func TestEndToEndOverlays(t *testing.T) {
 	has("help.json", "box", true)
 	has("review.json", "live", true)
 	has("review.json", "play-here", true)
-	var rv struct {
-		Status string `json:"status"`
-	}
-	if data, err := os.ReadFile(filepath.Join(dir, "review.json")); err != nil || json.Unmarshal(data, &rv) != nil ||
-		rv.Status != "Black to move here (reviewing)" {
-		t.Errorf("while reviewing the position after a1, the status reads %q", rv.Status)
-	}
-	has("review.json", "pass", false)
-	has("confirm.json", "confirm-save", true)
-	has("confirm.json", "confirm-discard", true)
-	has("kept.json", "confirm-save", false)
-	has("path.json", "box", true)
-	saved, _ := filepath.Glob(filepath.Join(dir, "attangle-*"+save.Extension))
-	if len(saved) != 1 {
-		t.Fatalf("Enter (Save) and the proposed path saved %v", saved)
-	}
-	if data, err := os.ReadFile(saved[0]); err != nil || !strings.Contains(string(data), "1. a1 a2") {
-		t.Errorf("saved record: %v\n%s", err, data)
+	if st := readLayout(t, filepath.Join(dir, "review.json")).Status; st != "Black to move here (reviewing)" {
+		t.Errorf("while reviewing the position after a1, the status reads %q", st)
 	}
 	checkNotBlank(t, filepath.Join(dir, "help.png"))
 	var st save.Settings
@@ -409,19 +390,7 @@ func TestEndToEndWindow(t *testing.T) {
 			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 		}
 	}
-	size := func(name string) [2]float64 {
-		var l struct {
-			Size [2]float64 `json:"size"`
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return l.Size
-	}
+	size := func(name string) [2]float64 { return readLayout(t, filepath.Join(dir, name)).Size }
 	drive("sleep 3\nresize 900 650\nsleep 2\ncopy resized.json\nkey ctrl+q\nwait\n")
 	if got := size("resized.json"); got != [2]float64{900, 650} {
 		t.Fatalf("after resizing the window lays out %v", got)
@@ -456,19 +425,7 @@ func TestEndToEndView(t *testing.T) {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 	}
-	cells := func(name string) map[string][2]float64 {
-		var l struct {
-			Cells map[string][2]float64 `json:"cells"`
-		}
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return l.Cells
-	}
+	cells := func(name string) map[string][2]float64 { return readLayout(t, filepath.Join(dir, name)).Cells }
 	fitted, zoomed, after := cells("fitted.json"), cells("zoomed.json"), cells("after.json")
 	if fitted["0,0"] == zoomed["0,0"] {
 		t.Fatalf("the wheel did not zoom: 0,0 at %v", fitted["0,0"])
@@ -504,15 +461,9 @@ func TestEndToEndRefusals(t *testing.T) {
 		if out, err := cmd.CombinedOutput(); err != nil {
 			t.Fatalf("%s: driver: %v\n%s", c.game, err, out)
 		}
-		var l struct {
-			Status string `json:"status"`
-		}
-		data, err := os.ReadFile(filepath.Join(dir, "s.json"))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil || !strings.Contains(l.Status, c.want) {
-			t.Errorf("%s %q: status %q (%v), want it to say %q", c.game, c.cmds, l.Status, err, c.want)
+		l := readLayout(t, filepath.Join(dir, "s.json"))
+		if !strings.Contains(l.Status, c.want) {
+			t.Errorf("%s %q: status %q, want it to say %q", c.game, c.cmds, l.Status, c.want)
 		}
 	}
 }
@@ -533,17 +484,7 @@ func TestEndToEndResult(t *testing.T) {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
 	}
-	var end struct {
-		Buttons map[string][4]float64 `json:"buttons"`
-		Status  string                `json:"status"`
-	}
-	data, err := os.ReadFile(filepath.Join(dir, "end.json"))
-	if err == nil {
-		err = json.Unmarshal(data, &end)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
+	end := readLayout(t, filepath.Join(dir, "end.json"))
 	for _, id := range []string{"result", "result-rematch", "result-review", "result-save", "result-new"} {
 		if _, ok := end.Buttons[id]; !ok {
 			t.Errorf("the result card lacks %q: %v", id, end.Buttons)
@@ -594,16 +535,9 @@ func TestEndToEndLearn(t *testing.T) {
 			t.Fatalf("%s: driver: %v\n%s", c.name, err, out)
 		}
 		for file, want := range c.want {
-			var l struct {
-				Guide  string `json:"guide"`
-				Status string `json:"status"`
-			}
-			data, err := os.ReadFile(filepath.Join(dir, file))
-			if err == nil {
-				err = json.Unmarshal(data, &l)
-			}
-			if err != nil || !strings.Contains(l.Guide+" | "+l.Status, want) {
-				t.Errorf("%s %s: guide %q, status %q (%v); want %q", c.name, file, l.Guide, l.Status, err, want)
+			l := readLayout(t, filepath.Join(dir, file))
+			if !strings.Contains(l.Guide+" | "+l.Status, want) {
+				t.Errorf("%s %s: guide %q, status %q; want %q", c.name, file, l.Guide, l.Status, want)
 			}
 		}
 		checkNotBlank(t, filepath.Join(dir, "learn-"+c.name+".png"))
@@ -632,20 +566,7 @@ func TestEndToEndAnalysis(t *testing.T) {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 	}
-	read := func(name string) (l struct {
-		Guide   string                `json:"guide"`
-		Status  string                `json:"status"`
-		Buttons map[string][4]float64 `json:"buttons"`
-	}) {
-		data, err := os.ReadFile(filepath.Join(dir, name))
-		if err == nil {
-			err = json.Unmarshal(data, &l)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		return l
-	}
+	read := func(name string) layoutFile { return readLayout(t, filepath.Join(dir, name)) }
 	if l := read("analysed.json"); l.Buttons["graph"] == [4]float64{} || !strings.Contains(l.Guide, "Game analysed") {
 		t.Fatalf("after the review: graph %v, guide %q", l.Buttons["graph"], l.Guide)
 	}

@@ -453,8 +453,8 @@ func (s *Session) NextSeriesGame() *Session {
 	return ns
 }
 
-// ResultText says how the game in s ended, RULES.md style, or "" while it goes on.
-func (s *Session) ResultText(st game.State) string {
+// ResultText says how the game in st ended, RULES.md style, or "" while it goes on.
+func ResultText(info *game.Info, st game.State) string {
 	r := st.Result()
 	if !r.Over {
 		return ""
@@ -464,20 +464,20 @@ func (s *Session) ResultText(st game.State) string {
 		if r.Winner == game.NoPlayer {
 			return fmt.Sprintf("Draw %d–%d", v[0], v[1])
 		}
-		return fmt.Sprintf("%s wins %d–%d", s.Info.Players[r.Winner], v[r.Winner], v[1-r.Winner])
+		return fmt.Sprintf("%s wins %d–%d", info.Players[r.Winner], v[r.Winner], v[1-r.Winner])
 	}
 	reason := r.Reason
 	switch {
 	case strings.Contains(reason, "50 tiles"):
 		reason = "all 50 tiles played"
 	case reason == "suicide" && r.Winner != game.NoPlayer:
-		w := s.Info.Players[r.Winner]
-		return fmt.Sprintf("%s played into %s's enclosure: %s wins", s.Info.Players[r.Winner.Other()], w, w)
+		w := info.Players[r.Winner]
+		return fmt.Sprintf("%s played into %s's enclosure: %s wins", info.Players[r.Winner.Other()], w, w)
 	}
 	if r.Winner == game.NoPlayer {
 		return "Draw: " + reason
 	}
-	return s.Info.Players[r.Winner] + " wins: " + reason
+	return info.Players[r.Winner] + " wins: " + reason
 }
 
 // Close stops the computer; call it when the game is left.
@@ -512,51 +512,58 @@ func VariationRoot(n *save.Node) *save.Node {
 	return nil
 }
 
+// Tree edits the game's move tree: the variations and the comments. Every edit
+// marks the game unsaved.
+type Tree struct{ s *Session }
+
+// Tree is the editor of the session's move tree.
+func (s *Session) Tree() Tree { return Tree{s} }
+
 // Promote moves the variation the shown move is in one place up among its
 // siblings (the first variation becomes the main continuation there).
-func (s *Session) Promote() bool {
-	v := VariationRoot(s.Match.ViewNode())
+func (t Tree) Promote() bool {
+	v := VariationRoot(t.s.Match.ViewNode())
 	if v == nil {
 		return false
 	}
 	v.Promote()
-	s.dirty = true
+	t.s.dirty = true
 	return true
 }
 
 // MakeMainLine makes the line of the shown move the record's main line.
-func (s *Session) MakeMainLine() bool {
-	n := s.Match.ViewNode()
+func (t Tree) MakeMainLine() bool {
+	n := t.s.Match.ViewNode()
 	if VariationRoot(n) == nil {
 		return false
 	}
 	n.MakeMainLine()
-	s.dirty = true
+	t.s.dirty = true
 	return true
 }
 
 // DeleteVariation takes the variation the shown move is in out of the game; the
 // position shown and played becomes the move it branched from.
-func (s *Session) DeleteVariation() []Event {
-	v := VariationRoot(s.Match.ViewNode())
+func (t Tree) DeleteVariation() []Event {
+	v := VariationRoot(t.s.Match.ViewNode())
 	if v == nil {
 		return nil
 	}
-	evs := s.GoTo(v.Parent)
+	evs := t.s.GoTo(v.Parent)
 	if evs == nil {
-		evs = []Event{{Kind: MovesUndone, Before: s.Match.Live(), After: s.Match.Live()}}
+		evs = []Event{{Kind: MovesUndone, Before: t.s.Match.Live(), After: t.s.Match.Live()}}
 	}
-	s.Match.Remove(v)
-	s.dirty = true
+	t.s.Match.Remove(v)
+	t.s.dirty = true
 	return evs
 }
 
 // Comment sets the comment of the shown move ("" removes it).
-func (s *Session) Comment(text string) {
-	n := s.Match.ViewNode()
+func (t Tree) Comment(text string) {
+	n := t.s.Match.ViewNode()
 	if n.Parent == nil {
 		return // the start: nothing to comment
 	}
 	n.Comment = save.CleanComment(text)
-	s.dirty = true
+	t.s.dirty = true
 }

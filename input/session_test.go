@@ -270,8 +270,8 @@ func TestSessionSeries(t *testing.T) {
 	if s.Seats != [2]Seat{{Level: 3}, lvl2} || s.Series == nil || s.Unsaved() {
 		t.Fatalf("opened: seats %v, series %v, unsaved %v", s.Seats, s.Series, s.Unsaved())
 	}
-	if !s.SeriesNext() || s.ResultText(s.Match.Live()) != "White wins: line of five" {
-		t.Fatalf("game 1 over: next %v, %q", s.SeriesNext(), s.ResultText(s.Match.Live()))
+	if !s.SeriesNext() || ResultText(s.Info, s.Match.Live()) != "White wins: line of five" {
+		t.Fatalf("game 1 over: next %v, %q", s.SeriesNext(), ResultText(s.Info, s.Match.Live()))
 	}
 	s.Review(3)
 	if s.SeriesNext() {
@@ -557,8 +557,8 @@ func TestSessionVariations(t *testing.T) {
 	if texts(s) != "c3 c4 c5" || s.Match.Len() != 3 || s.Match.Reviewing() {
 		t.Fatalf("in the variation: %q len %d", texts(s), s.Match.Len())
 	}
-	s.Comment("the old line")
-	if !s.Promote() || root.Children[0].Children[0] != old {
+	s.Tree().Comment("the old line")
+	if !s.Tree().Promote() || root.Children[0].Children[0] != old {
 		t.Fatal("promote")
 	}
 	rec, _ := s.Record()
@@ -566,12 +566,12 @@ func TestSessionVariations(t *testing.T) {
 		t.Errorf("record after promoting (the path to the live move is its main line):\n%s", rec)
 	}
 	s.Review(1)
-	if s.MakeMainLine() {
+	if s.Tree().MakeMainLine() {
 		t.Error("c3 is on the main line already")
 	}
 	e2 := root.Children[0].Children[1] // the new line, a variation since the promotion
 	s.GoTo(e2.Children[0])
-	evs := s.DeleteVariation()
+	evs := s.Tree().DeleteVariation()
 	if len(evs) != 1 || len(root.Children[0].Children) != 1 || texts(s) != "c3" || s.Match.Len() != 1 ||
 		strings.Join(s.Match.Texts(), " ") != "c3 c4 c5" {
 		t.Fatalf("deleted: %+v %q len %d", evs, texts(s), s.Match.Len())

@@ -254,24 +254,7 @@ func (l *Lesson) step(sec section, fail func(int, string, ...any) error) (*Step,
 				st.Checks = append(st.Checks, c)
 			}
 		case "wrong", "illegal":
-			if arg == "" {
-				err = fmt.Errorf("%s needs a move: %s MOVE: text", key, key)
-				break
-			}
-			var m game.Move
-			m, err = parser.ParseMove(arg)
-			if err != nil {
-				break
-			}
-			for _, w := range st.Wrong {
-				if w.Move == m {
-					err = fmt.Errorf("move %s anticipated twice", arg)
-				}
-			}
-			if f.value == "" {
-				err = fmt.Errorf("no text: say why the move is wrong")
-			}
-			st.Wrong = append(st.Wrong, Wrong{Move: m, Text: f.value, Illegal: key == "illegal", line: f.line})
+			err = st.addWrong(parser, key, arg, f)
 		default:
 			err = fmt.Errorf("unknown step key %q (want moves, say, look, expect, reply, right, else, check, wrong MOVE, illegal MOVE)", f.key)
 		}
@@ -293,6 +276,28 @@ func (l *Lesson) step(sec section, fail func(int, string, ...any) error) (*Step,
 		return nil, fail(sec.line, "the step has no else (give one here or in the header)")
 	}
 	return st, nil
+}
+
+// addWrong reads an anticipated wrong move ("wrong MOVE: text", or "illegal MOVE:
+// text" for one against the rules).
+func (st *Step) addWrong(parser game.State, key, arg string, f field) error {
+	if arg == "" {
+		return fmt.Errorf("%s needs a move: %s MOVE: text", key, key)
+	}
+	m, err := parser.ParseMove(arg)
+	if err != nil {
+		return err
+	}
+	for _, w := range st.Wrong {
+		if w.Move == m {
+			return fmt.Errorf("move %s anticipated twice", arg)
+		}
+	}
+	if f.value == "" {
+		return fmt.Errorf("no text: say why the move is wrong")
+	}
+	st.Wrong = append(st.Wrong, Wrong{Move: m, Text: f.value, Illegal: key == "illegal", line: f.line})
+	return nil
 }
 
 // start returns the start position of the lesson's game and options.

@@ -230,7 +230,6 @@ func (l *Lesson) checks(st *Step, before game.State, m game.Move, after game.Sta
 // check evaluates one check (syntax already checked) and says why it fails, or "".
 func (l *Lesson) check(c string, before game.State, m game.Move, after game.State) string {
 	words := strings.Fields(c)
-	num := func(i int) int { n, _ := strconv.Atoi(words[i]); return n }
 	mover := before.ToMove()
 	text := before.FormatMove(m)
 	cells := moveCells(before, m)
@@ -272,6 +271,21 @@ func (l *Lesson) check(c string, before game.State, m game.Move, after game.Stat
 			}
 		}
 		return ""
+	}
+	return countCheck(words, before, after, cells, mover)
+}
+
+// countCheck checks what a right move leaves counted: a stack's height, triples,
+// the pool, the score, the tiles a cell touches, the tiles down.
+func countCheck(words []string, before, after game.State, cells []hex.Coord, mover game.Player) string {
+	num := func(i int) int { n, _ := strconv.Atoi(words[i]); return n }
+	want := func(ok bool, got string) string {
+		if ok {
+			return ""
+		}
+		return got
+	}
+	switch words[0] {
 	case "height":
 		s, ok := after.(stacker)
 		if !ok || len(cells) == 0 {

@@ -38,8 +38,7 @@ const (
 )
 
 // toggleLive starts or stops the live analysis.
-func (p *playScene) toggleLive() {
-	an := &p.analysis
+func (an *analysing) toggle(p *playScene) {
 	if an.live != nil {
 		an.live.Stop()
 		an.live = nil
@@ -52,8 +51,7 @@ func (p *playScene) toggleLive() {
 }
 
 // startReview analyses every position of the game on a goroutine.
-func (p *playScene) startReview() {
-	an := &p.analysis
+func (an *analysing) startReview(p *playScene) {
 	if an.review != nil && an.review.plies == nil {
 		p.say("The game is being analysed: Cancel stops it.")
 		return
@@ -82,8 +80,7 @@ func (p *playScene) startReview() {
 }
 
 // analysisTick follows the position shown and collects a finished review.
-func (p *playScene) analysisTick() {
-	an := &p.analysis
+func (an *analysing) tick(p *playScene) {
 	if an.live != nil {
 		an.live.Follow(p.sess.Match.View())
 		an.snap = an.live.Latest()
@@ -114,8 +111,7 @@ func (p *playScene) analysisTick() {
 }
 
 // stopAnalysis ends both when the game is left.
-func (p *playScene) stopAnalysis() {
-	an := &p.analysis
+func (an *analysing) stop() {
 	if an.live != nil {
 		an.live.Stop()
 		an.live = nil
@@ -126,8 +122,8 @@ func (p *playScene) stopAnalysis() {
 }
 
 // reviewGuide is what the box under the board says about the review.
-func (p *playScene) reviewGuide() string {
-	rv := p.analysis.review
+func (an *analysing) guide(p *playScene) string {
+	rv := an.review
 	if rv == nil {
 		return ""
 	}
@@ -152,8 +148,8 @@ func (p *playScene) reviewGuide() string {
 }
 
 // layAnalysis places the review's widgets in the box under the board.
-func (p *playScene) layAnalysis(l *playLayout, s float64) {
-	rv := p.analysis.review
+func (an *analysing) lay(l *playLayout, s float64) {
+	rv := an.review
 	if rv == nil || l.coachLine.W == 0 {
 		return
 	}
@@ -186,8 +182,7 @@ func (p *playScene) analysisClick(a *App, id widgetID, x float64) bool {
 
 // drawAnalysis draws the live analysis (numbered moves on the board, the
 // evaluation bar, the lines in the panel) and the review's graph.
-func (p *playScene) drawAnalysis(pt painter, l *playLayout) {
-	an := &p.analysis
+func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 	s, th := pt.s, pt.th
 	if an.live != nil {
 		snap := an.snap
@@ -213,7 +208,7 @@ func (p *playScene) drawAnalysis(pt painter, l *playLayout) {
 		v := snap.ChanceOf(game.First)
 		render.FillRect(pt.dst, bar, th.Face[p.sides[1]])
 		render.FillRect(pt.dst, render.Rect{X: bar.X, Y: bar.Y + bar.H*(1-v), W: bar.W, H: bar.H * v}, th.Face[p.sides[0]])
-		p.drawLines(pt, l, snap)
+		an.drawLines(p, pt, l, snap)
 	}
 	if g, ok := l.get(wGraph); ok && an.review != nil && an.review.plies != nil {
 		vals := []float64{an.review.plies[0].ChanceOf(game.First, false)}
@@ -251,7 +246,7 @@ func (p *playScene) drawAnalysis(pt painter, l *playLayout) {
 }
 
 // drawLines lists the live analysis' best lines in the panel, over the move list.
-func (p *playScene) drawLines(pt painter, l *playLayout, snap analysis.Snapshot) {
+func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap analysis.Snapshot) {
 	s, th := pt.s, pt.th
 	r := l.anaBox
 	if r.H == 0 {
@@ -279,12 +274,4 @@ func (p *playScene) drawLines(pt painter, l *playLayout, snap analysis.Snapshot)
 		}
 		pt.t.Add(line, f, r.X+10*s, r.Y+32*s+float64(i)*18*s, render.Left, th.Text)
 	}
-}
-
-// markOf is the mark a game review gave move ply, or "".
-func (p *playScene) markOf(ply int) string {
-	if n, ok := p.sess.Notes[ply]; ok {
-		return n.Mark
-	}
-	return ""
 }

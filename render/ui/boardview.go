@@ -52,7 +52,7 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	area := sc.Board.Inset(8 * s)
 	area.H -= reviewBarH * s
 	if p.coach.on || p.train != nil || p.analysis.review != nil {
-		area.H -= (p.guideH() + 6) * s
+		area.H -= (guideH(p) + 6) * s
 	}
 	if p.surface {
 		// Room at the top for the File and View buttons and the result banner.

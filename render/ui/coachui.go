@@ -21,8 +21,7 @@ type coaching struct {
 
 // coachTick reads the position once the player is to move in it: the threats for
 // the line, the losing moves for the warnings, and asks for the hint.
-func (p *playScene) coachTick() {
-	c := &p.coach
+func (c *coaching) tick(p *playScene) {
 	s := p.sess
 	if !c.on || s.Match.Len() == c.ply {
 		return

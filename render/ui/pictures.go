@@ -98,38 +98,7 @@ func (pc *pictures) drawState(p painter, st game.State, r render.Rect, marks []h
 	sides := render.Sides(st.Info())
 	th := p.th
 	if sf, ok := st.(surfacer); ok {
-		render.FillRoundRect(sub, r, 8*p.s, th.Surface)
-		var tiles []hex.Coord
-		lo, hi := sf.Bounds()
-		for q := lo.Q; q <= hi.Q; q++ {
-			for rr := lo.R; rr <= hi.R; rr++ {
-				if c := (hex.Coord{Q: q, R: rr}); sf.At(c) != game.NoPlayer {
-					tiles = append(tiles, c)
-				}
-			}
-		}
-		v := render.Fit(append(append([]hex.Coord(nil), tiles...), marks...), r, 1.2, r.H/5)
-		sp := pc.spritesFor(v.Unit, th)
-		win := map[hex.Coord]bool{}
-		if w, ok := st.(winner); ok && st.Result().Over {
-			win = set(w.WinningCells())
-		}
-		for _, c := range tiles {
-			x, y := v.ToPixel(c)
-			sp.Tile(sub, sides[sf.At(c)], x, y, 1, 1)
-			if win[c] {
-				sp.Ring(sub, x, y, 0.8, th.LastMove)
-			}
-		}
-		sc, _ := st.(suicider)
-		for _, c := range marks {
-			x, y := v.ToPixel(c)
-			if sf.At(c) != game.NoPlayer {
-				sp.Ring(sub, x, y, 0.85, th.Accent)
-				continue
-			}
-			sp.Cell(sub, x, y, sc != nil && sc.IsSuicide(c), 1)
-		}
+		pc.drawSurface(p, sub, st, sf, r, marks)
 		return
 	}
 	stk, ok := st.(render.Stacker)
@@ -170,4 +139,43 @@ func (pc *pictures) drawState(p painter, st game.State, r render.Rect, marks []h
 			p.t.Add("z", render.Face(max(7*p.s, v.Unit*0.3), true), bx, by, render.Center, th.AsleepMark)
 		}
 	}
+}
+
+// drawSurface draws an Andantino position into r (sub is r's part of the window).
+func (pc *pictures) drawSurface(p painter, sub *ebiten.Image, st game.State, sf surfacer, r render.Rect, marks []hex.Coord) {
+	sides := render.Sides(st.Info())
+	th := p.th
+	render.FillRoundRect(sub, r, 8*p.s, th.Surface)
+	var tiles []hex.Coord
+	lo, hi := sf.Bounds()
+	for q := lo.Q; q <= hi.Q; q++ {
+		for rr := lo.R; rr <= hi.R; rr++ {
+			if c := (hex.Coord{Q: q, R: rr}); sf.At(c) != game.NoPlayer {
+				tiles = append(tiles, c)
+			}
+		}
+	}
+	v := render.Fit(append(append([]hex.Coord(nil), tiles...), marks...), r, 1.2, r.H/5)
+	sp := pc.spritesFor(v.Unit, th)
+	win := map[hex.Coord]bool{}
+	if w, ok := st.(winner); ok && st.Result().Over {
+		win = set(w.WinningCells())
+	}
+	for _, c := range tiles {
+		x, y := v.ToPixel(c)
+		sp.Tile(sub, sides[sf.At(c)], x, y, 1, 1)
+		if win[c] {
+			sp.Ring(sub, x, y, 0.8, th.LastMove)
+		}
+	}
+	sc, _ := st.(suicider)
+	for _, c := range marks {
+		x, y := v.ToPixel(c)
+		if sf.At(c) != game.NoPlayer {
+			sp.Ring(sub, x, y, 0.85, th.Accent)
+			continue
+		}
+		sp.Cell(sub, x, y, sc != nil && sc.IsSuicide(c), 1)
+	}
+	return
 }

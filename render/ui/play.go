@@ -65,7 +65,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 func (p *playScene) gameName() string { return p.sess.Info.Name }
 
 func (p *playScene) close() {
-	p.stopAnalysis()
+	p.analysis.stop()
 	p.sess.Close()
 	p.bv.dispose()
 }
@@ -75,9 +75,9 @@ func (p *playScene) close() {
 func (p *playScene) tick(a *App) {
 	p.anims.tick()
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
-	p.coachTick()
-	p.trainTick()
-	p.analysisTick()
+	p.coach.tick(p)
+	p.train.tick(p)
+	p.analysis.tick(p)
 }
 
 // handle turns the session's events into what the player sees and hears, and
@@ -154,7 +154,7 @@ func (p *playScene) command(a *App, c input.Command) {
 			s.Picker.Cancel()
 			if p.train != nil {
 				ch, _ := s.Picker.Pass()
-				p.trainMove(a, ch)
+				p.train.move(p, a, ch)
 				return
 			}
 			p.handle(a, s.Pass())
@@ -170,9 +170,9 @@ func (p *playScene) command(a *App, c input.Command) {
 		case p.train != nil:
 			p.say("The engine's analysis is for games, not for lessons and puzzles.")
 		case c == input.CmdAnalyse:
-			p.toggleLive()
+			p.analysis.toggle(p)
 		default:
-			p.startReview()
+			p.analysis.startReview(p)
 		}
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
@@ -240,7 +240,7 @@ func (p *playScene) history(a *App, c input.Command) {
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
-		if p.endClick(a, id) || p.trainClick(a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
+		if p.endClick(a, id) || p.train.click(p, a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
 			return
 		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
@@ -272,20 +272,8 @@ func (p *playScene) click(a *App, x, y float64) {
 	if !l.board.Contains(x, y) {
 		return
 	}
-	if p.sess.Match.Reviewing() && p.train == nil {
-		// A move here starts a variation: the moves after this position stay in
-		// the record. Against the computer, ask first: it will answer from here.
-		if p.sess.Humans() && !p.sess.Seats[0].Computer && !p.sess.Seats[1].Computer {
-			p.handle(a, p.sess.ResumeHere())
-		} else {
-			a.push(&confirmBox{title: "Play on from here?",
-				text: "The computer will answer from this position. The moves after it stay in the record as a variation, and Redo brings them back.",
-				buttons: []boxButton{
-					{id: "confirm-resume", label: "Play from here (Enter)", style: primaryButton, run: func() { p.handle(a, p.sess.ResumeHere()) }},
-					{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
-				}})
-			return
-		}
+	if p.sess.Match.Reviewing() && p.train == nil && askResume(a, p) {
+		return
 	}
 	pk := p.sess.Picker
 	c, ok := p.bv.cellAt(x, y, p.surface)
@@ -316,7 +304,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	}
 	if o := pk.Click(c); o.Action == input.Play {
 		if p.train != nil {
-			p.trainMove(a, o.Move)
+			p.train.move(p, a, o.Move)
 			return
 		}
 		p.handle(a, p.sess.Play(o.Move))
@@ -329,7 +317,7 @@ func (p *playScene) refusal(c hex.Coord) string {
 	live := s.Match.Live()
 	switch {
 	case live.Result().Over:
-		return "The game is over: " + s.ResultText(live) + ". New starts another; Undo takes moves back."
+		return "The game is over: " + input.ResultText(s.Info, live) + ". New starts another; Undo takes moves back."
 	case s.ComputerToMove():
 		if s.Computer.Paused {
 			return "It is the computer's turn, and it is paused: Space lets it move."
@@ -389,8 +377,8 @@ func (p *playScene) lastCells() []hex.Coord {
 }
 
 // seatName says who plays side pl.
-func (p *playScene) seatName(pl game.Player) string {
-	if st := p.sess.Seats[pl]; st.Computer {
+func seatName(st input.Seat) string {
+	if st.Computer {
 		return fmt.Sprintf("Computer, level %d", st.Level)
 	}
 	return "Human"
@@ -413,16 +401,35 @@ func (p *playScene) treeClick(a *App, id widgetID) bool {
 	switch id {
 	case wComment:
 		n := s.Match.ViewNode()
-		a.push(&pathPrompt{title: "Comment on " + p.moveLabel(s.Match.ViewIndex()) + " (Enter keeps it; empty removes it)",
-			text: n.Comment, then: func(text string) { s.Comment(text); a.files.autosave(a, s) }, keepEmpty: true})
+		a.push(&pathPrompt{title: "Comment on " + moveLabel(p.sess.Match, s.Match.ViewIndex()) + " (Enter keeps it; empty removes it)",
+			text: n.Comment, then: func(text string) { s.Tree().Comment(text); a.files.autosave(a, s) }, keepEmpty: true})
 	case wPromote:
-		s.Promote()
+		s.Tree().Promote()
 	case wMainLine:
-		s.MakeMainLine()
+		s.Tree().MakeMainLine()
 	case wDelete:
-		p.handle(a, s.DeleteVariation())
+		p.handle(a, s.Tree().DeleteVariation())
 	default:
 		return false
 	}
+	return true
+}
+
+// askResume answers a click on the board while an earlier position is shown: a
+// move there starts a variation, the moves after it staying in the record. In a
+// game between humans it plays on from there at once; against the computer it
+// asks first, since the computer will answer from there, and reports that it
+// asked (the click is then done).
+func askResume(a *App, p *playScene) bool {
+	if !p.sess.Seats[0].Computer && !p.sess.Seats[1].Computer {
+		p.handle(a, p.sess.ResumeHere())
+		return false
+	}
+	a.push(&confirmBox{title: "Play on from here?",
+		text: "The computer will answer from this position. The moves after it stay in the record as a variation, and Redo brings them back.",
+		buttons: []boxButton{
+			{id: "confirm-resume", label: "Play from here (Enter)", style: primaryButton, run: func() { p.handle(a, p.sess.ResumeHere()) }},
+			{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
+		}})
 	return true
 }

@@ -41,22 +41,22 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	p.bv.draw(pt, f, p.surface)
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
-	p.drawReview(pt, l)
+	drawReview(pt, l, p.sess)
 	p.drawCoach(pt, l)
-	p.drawAnalysis(pt, l)
-	p.drawEnd(pt, l)
+	p.analysis.draw(p, pt, l)
+	drawEnd(pt, l)
 	p.drawBanner(pt, l)
 }
 
 // drawBanner is the banner over the board: the result, or the review notice.
 func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	m := p.sess.Match
-	msg, sub := p.sess.ResultText(m.Live()), ""
+	msg, sub := input.ResultText(p.sess.Info, m.Live()), ""
 	if _, ok := l.get(wResult); ok {
 		return // the end card says it
 	}
 	if m.Reviewing() {
-		msg = "Reviewing: the position after " + p.moveLabel(m.ViewIndex()) + " · End returns"
+		msg = "Reviewing: the position after " + moveLabel(p.sess.Match, m.ViewIndex()) + " · End returns"
 	} else if p.sess.Series != nil {
 		sub = p.sess.Series.Result(m.Live())
 	}
@@ -99,11 +99,11 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 		}
 		return p.status.text, c
 	case m.Reviewing() && shown.Result().Over:
-		return p.sess.ResultText(shown) + " (reviewing)", th.Text
+		return input.ResultText(p.sess.Info, shown) + " (reviewing)", th.Text
 	case m.Reviewing():
 		return p.sess.Info.Players[shown.ToMove()] + " to move here (reviewing)", th.Text
 	case live.Result().Over:
-		return p.sess.ResultText(live), th.LastMove
+		return input.ResultText(p.sess.Info, live), th.LastMove
 	}
 	status := p.sess.Info.Players[live.ToMove()] + " to move"
 	switch h := p.hoverText(); {
@@ -152,44 +152,7 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 	for pl := game.First; pl <= game.Second; pl++ {
 		p.drawPlayerBox(pt, l, pl, live, shown)
 	}
-	// The move list.
-	ml := l.list
-	render.FillRoundRect(pt.dst, ml, 6*s, th.List)
-	pt.text("Moves", 13, true, ml.X+10*s, ml.Y+12*s, render.Left, th.TextDim)
-	f := render.Face(14*s, false)
-	for _, row := range l.rows {
-		if row.num != "" {
-			pt.t.Add(row.num, f, ml.X+36*s, row.r.CY(), render.Right, th.TextDim)
-		}
-		c := th.Text
-		if !row.done {
-			c = th.Undone // undone, redoable
-		}
-		if row.node == p.sess.Match.ViewNode() {
-			render.FillRoundRect(pt.dst, row.r, 4*s, th.Accent)
-			c = th.TextOnAccent
-		}
-		text := row.text
-		for tw, _ := render.Measure(text, f); tw > row.r.W-10*s && len(text) > 4; tw, _ = render.Measure(text, f) {
-			text = text[:len(text)-2] // a long variation cut to its row
-		}
-		pt.t.Add(text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
-	}
-	for _, id := range l.treeButtons {
-		w, _ := l.get(id)
-		pt.button(w, w.label, plainButton, 11, true)
-	}
-	if l.commentH > 0 {
-		// The shown move's comment, at the list's foot.
-		cf := render.Face(12*s, false)
-		y := ml.Y + ml.H - l.commentH + 10*s
-		for i, line := range wrap("✎ "+p.sess.Match.ViewNode().Comment, cf, ml.W-20*s) {
-			if i >= 2 {
-				break
-			}
-			pt.t.Add(line, cf, ml.X+10*s, y+float64(i)*16*s, render.Left, th.TextDim)
-		}
-	}
+	drawMoveList(pt, l, p.sess.Match)
 	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Back to game (End)",
 		wResume: "Play from here", "hint": "Hint (H)"}
 	for _, id := range l.panelButtons {
@@ -216,7 +179,7 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	}
 	small := p.bv.small
 	small.Disc(pt.dst, p.sides[pl], box.X+18*s, box.Y+18*s, 1)
-	who := p.sess.Info.Players[pl] + " · " + p.seatName(pl)
+	who := p.sess.Info.Players[pl] + " · " + seatName(p.sess.Seats[pl])
 	if sr := p.sess.Series; sr != nil {
 		who = fmt.Sprintf("%s · P%d", who, sr.Participant(pl)+1)
 	}
@@ -236,15 +199,15 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 }
 
 // drawReview draws the review bar.
-func (p *playScene) drawReview(pt painter, l *playLayout) {
+func drawReview(pt painter, l *playLayout, sess *input.Session) {
 	if l.bar.W == 0 {
 		return
 	}
 	s, th := pt.s, pt.th
-	m := p.sess.Match
+	m := sess.Match
 	render.FillRoundRect(pt.dst, l.bar, 8*s, th.ReviewBar)
 	labels := map[widgetID]string{"rv-start": "«", "rv-back": "‹", "rv-fwd": "›", "rv-end": "»", "rv-play": "Play"}
-	playing := p.sess.Replay.Playing
+	playing := sess.Replay.Playing
 	if playing {
 		labels["rv-play"] = "Pause"
 	}
@@ -274,7 +237,7 @@ func (p *playScene) drawReview(pt painter, l *playLayout) {
 	kx := input.SliderX(m.ViewIndex(), sl.X, sl.W, n)
 	render.FillRoundRect(pt.dst, render.Rect{X: sl.X, Y: track.Y, W: kx - sl.X, H: track.H}, 2*s, th.Accent)
 	render.FillRoundRect(pt.dst, render.Rect{X: kx - 8*s, Y: sl.CY() - 8*s, W: 16 * s, H: 16 * s}, 8*s, th.Text)
-	pt.text(p.moveLabel(m.ViewIndex()), 13, false, l.counter[0], l.counter[1], render.Left, th.TextDim)
+	pt.text(moveLabel(sess.Match, m.ViewIndex()), 13, false, l.counter[0], l.counter[1], render.Left, th.TextDim)
 }
 
 // hoverText says what a click at the pointer would do.
@@ -331,11 +294,11 @@ func playerFacts(s game.State, pl game.Player) (string, int) {
 
 // moveLabel names the position after ply moves as the move list numbers it:
 // "start", "2. d6" (the first mover's move) or "2… d5".
-func (p *playScene) moveLabel(ply int) string {
+func moveLabel(m *input.Match, ply int) string {
 	if ply <= 0 {
 		return "start"
 	}
-	texts := p.sess.Match.Texts()
+	texts := m.Texts()
 	if ply > len(texts) {
 		return ""
 	}
@@ -380,5 +343,49 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	for _, id := range l.trainButtons {
 		w, _ := l.get(id)
 		pt.button(w, w.label, plainButton, 13, true)
+	}
+}
+
+// drawMoveList draws the move list: the line's moves two a row, its variations,
+// the header's buttons and the shown move's comment.
+func drawMoveList(pt painter, l *playLayout, m *input.Match) {
+	s, th := pt.s, pt.th
+	// The move list.
+	ml := l.list
+	render.FillRoundRect(pt.dst, ml, 6*s, th.List)
+	pt.text("Moves", 13, true, ml.X+10*s, ml.Y+12*s, render.Left, th.TextDim)
+	f := render.Face(14*s, false)
+	for _, row := range l.rows {
+		if row.num != "" {
+			pt.t.Add(row.num, f, ml.X+36*s, row.r.CY(), render.Right, th.TextDim)
+		}
+		c := th.Text
+		if !row.done {
+			c = th.Undone // undone, redoable
+		}
+		if row.node == m.ViewNode() {
+			render.FillRoundRect(pt.dst, row.r, 4*s, th.Accent)
+			c = th.TextOnAccent
+		}
+		text := row.text
+		for tw, _ := render.Measure(text, f); tw > row.r.W-10*s && len(text) > 4; tw, _ = render.Measure(text, f) {
+			text = text[:len(text)-2] // a long variation cut to its row
+		}
+		pt.t.Add(text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
+	}
+	for _, id := range l.treeButtons {
+		w, _ := l.get(id)
+		pt.button(w, w.label, plainButton, 11, true)
+	}
+	if l.commentH > 0 {
+		// The shown move's comment, at the list's foot.
+		cf := render.Face(12*s, false)
+		y := ml.Y + ml.H - l.commentH + 10*s
+		for i, line := range wrap("✎ "+m.ViewNode().Comment, cf, ml.W-20*s) {
+			if i >= 2 {
+				break
+			}
+			pt.t.Add(line, cf, ml.X+10*s, y+float64(i)*16*s, render.Left, th.TextDim)
+		}
 	}
 }

@@ -96,17 +96,17 @@ func (p *playScene) layout(a *App) *Layout {
 		if l.bar.H > 0 {
 			bottom = l.bar.Y - 6*s
 		}
-		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - p.guideH()*s, W: b.W - 16*s, H: p.guideH() * s}
+		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - guideH(p)*s, W: b.W - 16*s, H: guideH(p) * s}
 		l.Guide = p.coach.line
 		if p.train != nil {
 			l.Guide = p.train.say
-			p.layTrain(l, s)
+			p.train.lay(l, s)
 		} else if p.analysis.review != nil {
-			l.Guide = p.reviewGuide()
-			p.layAnalysis(l, s)
+			l.Guide = p.analysis.guide(p)
+			p.analysis.lay(l, s)
 		}
 	}
-	p.layEnd(l, s)
+	layEnd(l, p.sess, p.endHidden, s)
 	p.bv.place(l, p, a)
 	if a.flags.LayoutOut != "" {
 		p.layCells(l) // only --layout-out reads them: not built every tick for nothing
@@ -187,8 +187,8 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	if m.ViewNode().Comment != "" {
 		l.commentH = 44 * s
 	}
-	p.layTreeButtons(l, s)
-	p.list.place(l, m, s, p.markOf)
+	layTreeButtons(l, m, p.train != nil, s)
+	p.list.place(l, m, s, func(ply int) string { return p.sess.Notes[ply].Mark })
 }
 
 // layReviewBar places the bar under the board: first, back, play/pause, forward
@@ -367,7 +367,7 @@ func variationText(m *input.Match, v *save.Node) string {
 
 // guideH is the height of the box under the board: a coached game's line, or a
 // lesson's or puzzle's task with its buttons.
-func (p *playScene) guideH() float64 {
+func guideH(p *playScene) float64 {
 	if p.train != nil {
 		return 76
 	}
@@ -375,8 +375,7 @@ func (p *playScene) guideH() float64 {
 }
 
 // layTrain places the lesson's or puzzle's buttons at the right of the box.
-func (p *playScene) layTrain(l *playLayout, s float64) {
-	t := p.train
+func (t *trainer) lay(l *playLayout, s float64) {
 	r := l.coachLine
 	var ids []widgetID
 	labels := map[widgetID]string{wTrainPrev: "‹ Previous", wTrainRetry: "Try again", wTrainNext: "Next ›"}
@@ -407,9 +406,8 @@ func (p *playScene) layTrain(l *playLayout, s float64) {
 
 // layTreeButtons places the move list's header buttons: Comment on the shown move,
 // and for a move in a variation Promote, Main line and Delete.
-func (p *playScene) layTreeButtons(l *playLayout, s float64) {
-	m := p.sess.Match
-	if m.ViewIndex() == 0 || p.train != nil {
+func layTreeButtons(l *playLayout, m *input.Match, training bool, s float64) {
+	if m.ViewIndex() == 0 || training {
 		return
 	}
 	ids := []widgetID{wComment}

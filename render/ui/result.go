@@ -63,8 +63,8 @@ func reasonWords(info *game.Info, r game.Result) string {
 }
 
 // endCardOf describes the end of the game in st.
-func (p *playScene) endCardOf(st game.State) endCard {
-	info := p.sess.Info
+func endCardOf(sess *input.Session, st game.State) endCard {
+	info := sess.Info
 	r := st.Result()
 	c := endCard{title: "Draw", reason: reasonWords(info, r)}
 	if r.Winner != game.NoPlayer {
@@ -100,7 +100,7 @@ func (p *playScene) endCardOf(st game.State) endCard {
 			}
 		}
 	}
-	if sr := p.sess.Series; sr != nil {
+	if sr := sess.Series; sr != nil {
 		if line := sr.Result(st); line != "" {
 			c.lines = append(c.lines, strings.TrimSuffix(line, " · N: next game"))
 		}
@@ -110,12 +110,12 @@ func (p *playScene) endCardOf(st game.State) endCard {
 
 // layEnd places the end card and its buttons at the foot of the board, over the
 // review bar's row, when the game is over and the card was not put away.
-func (p *playScene) layEnd(l *playLayout, s float64) {
-	m := p.sess.Match
-	if !m.Live().Result().Over || m.Reviewing() || p.endHidden {
+func layEnd(l *playLayout, sess *input.Session, hidden bool, s float64) {
+	m := sess.Match
+	if !m.Live().Result().Over || m.Reviewing() || hidden {
 		return
 	}
-	l.end = p.endCardOf(m.Live())
+	l.end = endCardOf(sess, m.Live())
 	b := l.board
 	w := min(b.W-32*s, 560*s)
 	h := (118 + 18*float64(len(l.end.lines))) * s
@@ -129,9 +129,9 @@ func (p *playScene) layEnd(l *playLayout, s float64) {
 	card := render.Rect{X: b.X + (b.W-w)/2, Y: bottom - h, W: w, H: h}
 	l.add(wResult, card, false, "")
 	first := wResultRematch
-	if p.sess.SeriesNext() {
+	if sess.SeriesNext() {
 		first = wResultNext
-	} else if p.sess.Series != nil {
+	} else if sess.Series != nil {
 		first = "" // the series is over: no rematch of its last game alone
 	}
 	ids := []widgetID{wResultReview, wResultSave, wResultNew}
@@ -169,7 +169,7 @@ func (p *playScene) endClick(a *App, id widgetID) bool {
 }
 
 // drawEnd draws the end card.
-func (p *playScene) drawEnd(pt painter, l *playLayout) {
+func drawEnd(pt painter, l *playLayout) {
 	card, ok := l.get(wResult)
 	if !ok {
 		return

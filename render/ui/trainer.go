@@ -177,8 +177,7 @@ func (t *trainer) marks() []hex.Coord {
 
 // trainMove judges the player's move ch (a legal move the picker built) instead of
 // playing it straight away.
-func (p *playScene) trainMove(a *App, ch input.Choice) {
-	t := p.train
+func (t *trainer) move(p *playScene, a *App, ch input.Choice) {
 	if t.run != nil {
 		v := t.run.Try(ch.Move)
 		if !v.OK {
@@ -260,8 +259,7 @@ func (p *playScene) playLine(a *App, moves []game.Move) {
 
 // trainTick sets the session to the trainer's position once the animations of
 // the last answer are over.
-func (p *playScene) trainTick() {
-	t := p.train
+func (t *trainer) tick(p *playScene) {
 	if t == nil || !t.reset || p.anims.current() != nil {
 		return
 	}
@@ -274,8 +272,7 @@ func (p *playScene) trainTick() {
 }
 
 // trainClick acts on the box's buttons; it reports whether id was one.
-func (p *playScene) trainClick(a *App, id widgetID) bool {
-	t := p.train
+func (t *trainer) click(p *playScene, a *App, id widgetID) bool {
 	if t == nil {
 		return false
 	}
@@ -299,16 +296,16 @@ func (p *playScene) trainClick(a *App, id widgetID) bool {
 			}
 		default:
 			t.pz = (t.pz + 1) % len(t.puzzles)
-			p.newPuzzle()
+			t.showPuzzle(p)
 		}
 	case wTrainPrev:
 		if t.run == nil {
 			t.pz = (t.pz + len(t.puzzles) - 1) % len(t.puzzles)
-			p.newPuzzle()
+			t.showPuzzle(p)
 		}
 	case wTrainRetry:
 		if t.run == nil {
-			p.newPuzzle()
+			t.showPuzzle(p)
 		}
 	default:
 		return false
@@ -317,8 +314,7 @@ func (p *playScene) trainClick(a *App, id widgetID) bool {
 }
 
 // newPuzzle shows the trainer's puzzle afresh.
-func (p *playScene) newPuzzle() {
-	t := p.train
+func (t *trainer) showPuzzle(p *playScene) {
 	t.solved, t.failed, t.right = false, false, false
 	t.say = t.task()
 	p.anims.clear()

@@ -177,5 +177,4 @@ func (pc *pictures) drawSurface(p painter, sub *ebiten.Image, st game.State, sf 
 		}
 		sp.Cell(sub, x, y, sc != nil && sc.IsSuicide(c), 1)
 	}
-	return
 }

@@ -127,11 +127,11 @@ func NewSprites(u float64, th Theme) *Sprites {
 	s.ring = ebiten.NewImage(rs, rs)
 	var ring vector.Path
 	ellipse(&ring, s.ringO, s.ringO, rr, rr)
-	stroke(s.ring, &ring, max(2, u*0.09), color.White)
+	stroke(s.ring, &ring, max(2, u*0.09), tintable)
 	s.dot = ebiten.NewImage(rs, rs)
 	var dot vector.Path
 	ellipse(&dot, s.ringO, s.ringO, rr, rr)
-	fill(s.dot, &dot, color.White)
+	fill(s.dot, &dot, tintable)
 	// The halo lies flat around a stack's foot, below the piece and above the point's
 	// label, so marks never cover the coordinates.
 	hw := max(1.5, u*0.06)
@@ -139,7 +139,7 @@ func NewSprites(u float64, th Theme) *Sprites {
 	s.halo = ebiten.NewImage(int(math.Ceil(2*s.haloOX)), int(math.Ceil(2*s.haloOY)))
 	var halo vector.Path
 	ellipse(&halo, s.haloOX, s.haloOY, s.RX*haloMax, s.RY*haloMax)
-	stroke(s.halo, &halo, hw*haloMax, color.White)
+	stroke(s.halo, &halo, hw*haloMax, tintable)
 	return s
 }
 

@@ -68,6 +68,10 @@ type Theme struct {
 	LineWidth        float64 // board lines and piece outlines, × the classic width
 }
 
+// tintable is the colour of the sprites made to be tinted when drawn (rings,
+// dots, halos): white, so that the tint, a theme's role, is the colour seen.
+var tintable = color.White
+
 func rgb(v uint32) color.RGBA {
 	return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
 }

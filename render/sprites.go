@@ -39,6 +39,14 @@ const DiscRadius = 0.56
 // NewSprites renders the sprites for a view unit of u pixels in theme th.
 func NewSprites(u float64, th Theme) *Sprites {
 	s := &Sprites{Unit: u, theme: th.Name}
+	s.drawDiscs(u, th)
+	s.drawTiles(u, th)
+	s.drawMarks(u)
+	return s
+}
+
+// drawDiscs renders a disc of every piece colour: a face over a band.
+func (s *Sprites) drawDiscs(u float64, th Theme) {
 	pieceFace, pieceSide, pieceEdge := th.Face, th.Side, th.Edge
 	s.RX = DiscRadius * u
 	s.RY = s.RX * 0.55
@@ -82,6 +90,11 @@ func NewSprites(u float64, th Theme) *Sprites {
 		mark(img, th, c, s.discOX, s.discOY, s.RX, s.RY)
 		s.disc[c] = img
 	}
+}
+
+// drawTiles renders Andantino's tiles and the legal and losing cells.
+func (s *Sprites) drawTiles(u float64, th Theme) {
+	pieceFace, pieceSide, pieceEdge := th.Face, th.Side, th.Edge
 	// Tiles: hexagons a little smaller than the cell, with a darker lower rim.
 	tr := u * 0.94
 	s.tileO = tr + 3
@@ -120,6 +133,10 @@ func NewSprites(u float64, th Theme) *Sprites {
 	cross.MoveTo(float32(s.tileO+k), float32(s.tileO-k))
 	cross.LineTo(float32(s.tileO-k), float32(s.tileO+k))
 	stroke(s.cellDanger, &cross, max(1.5, u*0.1), th.Warning)
+}
+
+// drawMarks renders the ring, the dot and the halo, white so they can be tinted.
+func (s *Sprites) drawMarks(u float64) {
 	// Ring and dot, white so they can be tinted.
 	rr := u * 0.78
 	s.ringO = rr + 4
@@ -140,7 +157,6 @@ func NewSprites(u float64, th Theme) *Sprites {
 	var halo vector.Path
 	ellipse(&halo, s.haloOX, s.haloOY, s.RX*haloMax, s.RY*haloMax)
 	stroke(s.halo, &halo, hw*haloMax, tintable)
-	return s
 }
 
 // Stale reports whether the sprites were drawn in another theme than th (nil

@@ -28,8 +28,12 @@ type gameReview struct {
 	done, total atomic.Int32
 	result      chan []analysis.Ply
 	plies       []analysis.Ply // once done
-	moves       int            // the game's length when it was asked for
+	chances     []float64      // the graph's points, from plies
+	version     uint64         // names chances for the graph's cache
 }
+
+// reviews counts the reviews done, to name each one's graph.
+var reviews uint64
 
 // The analysis' widgets.
 const (
@@ -62,7 +66,7 @@ func (an *analysing) startReview(p *playScene) {
 		return
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	rv := &gameReview{cancel: cancel, result: make(chan []analysis.Ply, 1), moves: m.Len()}
+	rv := &gameReview{cancel: cancel, result: make(chan []analysis.Ply, 1)}
 	rv.total.Store(int32(m.Len()))
 	start, moves := m.Start(), append([]game.Move(nil), m.Moves()...)
 	go func() {
@@ -97,6 +101,14 @@ func (an *analysing) tick(p *playScene) {
 			return
 		}
 		rv.plies = plies
+		// The graph's points, once: the first player's chance before the first
+		// move and after each.
+		rv.chances = []float64{plies[0].ChanceOf(game.First, false)}
+		for _, pl := range plies {
+			rv.chances = append(rv.chances, pl.ChanceOf(game.First, true))
+		}
+		reviews++
+		rv.version = reviews
 		notes := map[int]input.Note{}
 		for _, pl := range plies {
 			if pl.Mark == "" {
@@ -211,11 +223,8 @@ func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 		an.drawLines(p, pt, l, snap)
 	}
 	if g, ok := l.get(wGraph); ok && an.review != nil && an.review.plies != nil {
-		vals := []float64{an.review.plies[0].ChanceOf(game.First, false)}
-		for _, pl := range an.review.plies {
-			vals = append(vals, pl.ChanceOf(game.First, true))
-		}
-		img := an.graph.Image(int(g.r.W), int(g.r.H), vals, th.Accent, th.TextDisabled, 2*s)
+		vals := an.review.chances
+		img := an.graph.Image(int(g.r.W), int(g.r.H), an.review.version, vals, th.Accent, th.TextDisabled, 2*s)
 		render.FillRect(pt.dst, g.r, th.List)
 		op := ebitenTranslate(g.r.X, g.r.Y)
 		pt.dst.DrawImage(img, op)

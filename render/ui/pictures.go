@@ -14,58 +14,33 @@ import (
 type pictures struct {
 	boards  map[string]*render.Board
 	sprites map[float64]*render.Sprites
+	samples map[string]game.State // the start screen's positions, replayed once
 }
 
 func newPictures() *pictures {
 	return &pictures{boards: map[string]*render.Board{}, sprites: map[float64]*render.Sprites{}}
 }
 
-// draw draws the picture of info into r.
+// samples are the positions the start screen shows of each game: the openings
+// of the golden games, reached by legal moves (drawn once a size by drawState).
+var samples = map[string]string{
+	"Abande":    "e6 d7 f5 d7-e6 d6 d5 c5 e5 e4 e5-d6 e5 d7",
+	"Attangle":  "e6 c6 g4 e4 b1 f3 d7 d6 a3 d3 e2 c1 f2 b5 b1,e2-c1",
+	"Andantino": "1,-1 2,-1 0,1 -1,1 0,-1 1,1 2,-2 1,-2 0,2 0,-2",
+}
+
+// draw draws the picture of info's sample position into r.
 func (pc *pictures) draw(p painter, info *game.Info, r render.Rect) {
-	if r.H < 20*p.s {
-		return
+	if pc.samples == nil {
+		pc.samples = map[string]game.State{}
 	}
-	sub := p.dst.SubImage(rectImage(r)).(*ebiten.Image)
-	sides := render.Sides(info)
-	if info.Name == "Andantino" {
-		tiles := []struct {
-			q, r, pl int
-		}{{0, 0, 0}, {1, 0, 1}, {0, 1, 0}, {1, -1, 1}, {-1, 1, 0}, {2, -1, 1}, {-1, 0, 1}, {1, 1, 0}, {2, 0, 1}, {-2, 2, 0}}
-		var cells []hex.Coord
-		for _, tl := range tiles {
-			cells = append(cells, hex.Coord{Q: tl.q, R: tl.r})
-		}
-		v := render.Fit(cells, r, 1.1, 0)
-		sp := pc.spritesFor(v.Unit, p.th)
-		for k := len(tiles) - 1; k >= 0; k-- {
-			x, y := v.ToPixel(cells[k])
-			sp.Tile(sub, sides[tiles[k].pl], x, y, 1, 1)
-		}
-		return
+	st, ok := pc.samples[info.Name]
+	if !ok {
+		st, _, _ = rulePosition(info, rulePage{moves: samples[info.Name]})
+		pc.samples[info.Name] = st
 	}
-	v := render.Fit(render.BoardCells(), r, 1.25, 0)
-	b := pc.boards[info.Name]
-	if b == nil {
-		b = &render.Board{}
-		pc.boards[info.Name] = b
-	}
-	img := b.Image(render.BoardKey{W: int(r.X + r.W), H: int(r.Y + r.H), View: v, ForbidCentre: info.Name == "Attangle", Scale: p.s, Theme: p.th})
-	sub.DrawImage(img, nil)
-	sp := pc.spritesFor(v.Unit, p.th)
-	stacks := map[string][]int{"c3": {0, 1}, "d3": {1}, "e4": {0, 1, 0}, "d5": {1, 0}, "c4": {0}, "e3": {1, 1}}
-	if info.Name == "Attangle" {
-		stacks = map[string][]int{"c3": {1, 0, 0}, "d3": {1}, "e4": {0}, "d5": {0, 1}, "b2": {1}, "e3": {1, 0}}
-	}
-	for k := len(hex.Points) - 1; k >= 0; k-- {
-		pt := hex.Points[k]
-		if layers, ok := stacks[pt.Label()]; ok {
-			x, y := v.ToPixel(pt.Coord())
-			cols := make([]int, len(layers))
-			for j, l := range layers {
-				cols[j] = sides[l]
-			}
-			sp.Stack(sub, cols, x, y, 1)
-		}
+	if st != nil {
+		pc.drawState(p, st, r, nil)
 	}
 }
 

@@ -21,7 +21,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	m := p.sess.Match
 	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
-		hint: p.sess.HintCells(), hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
+		hint: l.hint, hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
 	if p.train != nil {
 		f.look = p.train.marks()
 	}
@@ -34,9 +34,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	if f.live {
 		pk := p.sess.Picker
 		f.targets, f.sel, f.pickGen = pk.Targets(), pk.Selection(), pk.Gen()
-		if p.hoverOn {
-			f.hoverOut = pk.Hover(p.hover)
-		}
+		f.hoverOut = l.hoverOut
 	}
 	p.bv.draw(pt, f, p.surface)
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
@@ -107,7 +105,7 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 	}
 	status := p.sess.Info.Players[live.ToMove()] + " to move"
 	switch h := p.hoverText(); {
-	case cp.StatusText(p.sess.ComputerToMove()) != "":
+	case cp.Thinking() || (cp.Paused && p.sess.ComputerToMove()):
 		return status + " · " + cp.StatusText(p.sess.ComputerToMove()), th.Text
 	case cp.HintRunning():
 		return status + " · finding a hint…", th.Text

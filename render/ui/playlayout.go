@@ -31,9 +31,11 @@ type playLayout struct {
 	coachLine      render.Rect // the box under the board: the coach, a lesson, a puzzle
 	trainButtons   []widgetID
 	treeButtons    []widgetID
-	anaBox         render.Rect // the live analysis' lines
-	commentH       float64     // room at the list's foot for the shown move's comment
-	end            endCard     // the end of the game, when its card shows
+	anaBox         render.Rect   // the live analysis' lines
+	commentH       float64       // room at the list's foot for the shown move's comment
+	end            endCard       // the end of the game, when its card shows
+	hint           []hex.Coord   // the hint's cells
+	hoverOut       input.Outcome // what a click at the pointer would do
 	endButtons     []widgetID
 	boxes          [2]render.Rect
 	pool           [2][2]float64 // where each side's pieces in hand are drawn
@@ -165,6 +167,10 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	if p.sess.InputState() != nil && !p.sess.Computer.HintRunning() {
 		add("hint", "hint", true)
+	}
+	l.hint = p.sess.HintCells() // cached by the session: read here, not in Draw
+	if p.hoverOn {
+		l.hoverOut = p.sess.Picker.Hover(p.hover)
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
 	if t := p.train; t != nil && !time.Now().Before(p.status.until) {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"math"
 	"slices"
+	"sync/atomic"
 	"time"
 
 	"trihex/game"
@@ -71,6 +72,9 @@ type ABConfig struct {
 	// MultiPV-th best score so far instead of the best, which costs depth, so
 	// only analysis asks for it.
 	MultiPV int
+	// Threads is how many goroutines search at once (lazy SMP, parallel.go);
+	// 0 or 1 is one. Each has the whole node budget.
+	Threads int
 }
 
 // phases are the budget factors of ABConfig.Phase from each ply on. Level 5's
@@ -110,7 +114,7 @@ type abSearcher struct {
 	traps   [abMaxPly + 1][]game.Move // quiescence's trap threats
 	killers [abMaxPly + 1][2]game.Move
 	history [1 << 12]int32
-	tt      []abEntry
+	tt      *abTable // shared with the helpers
 
 	nodes     int
 	budget    int
@@ -122,6 +126,8 @@ type abSearcher struct {
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
 	cancelled <-chan struct{}
+	halt      *atomic.Bool // set when a parallel search's first thread is done
+	helpers   []*abSearcher
 	stop      bool
 	rootBest  game.Move // best move so far in this iteration
 	prevBest  game.Move // the last complete iteration's, searched first
@@ -148,7 +154,12 @@ type rootScore struct {
 }
 
 func newABSearcher() *abSearcher {
-	s := &abSearcher{tt: make([]abEntry, 1<<abTTBits)}
+	return newABThread(newABTable())
+}
+
+// newABThread returns a searcher on the table tt.
+func newABThread(tt *abTable) *abSearcher {
+	s := &abSearcher{tt: tt}
 	for i := range s.st {
 		s.st[i] = andantino.New(false, false)
 	}
@@ -172,6 +183,17 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 			cfg.Time = time.Duration(float64(cfg.Time) * f)
 		}
 	}
+	s.gen++
+	if cfg.Threads > 1 {
+		return s.parallel(ctx, pos, cfg, t0)
+	}
+	s.halt = nil
+	s.prepare(ctx, pos, cfg, t0)
+	return s.deepen(pos, cfg, 1)
+}
+
+// prepare sets the searcher for a search of pos.
+func (s *abSearcher) prepare(ctx context.Context, pos *andantino.State, cfg ABConfig, t0 time.Time) {
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.extend = !cfg.NoExtend
 	s.trapQ = cfg.TrapQuiesce
@@ -197,9 +219,12 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
 	}
 	s.killers = [abMaxPly + 1][2]game.Move{}
-	s.gen++
 	s.st[0].CopyFrom(pos)
+}
 
+// deepen runs the iterations from depth first on, as prepared.
+func (s *abSearcher) deepen(pos *andantino.State, cfg ABConfig, first int) Info {
+	t0 := s.t0
 	var best Info
 	legal := pos.LegalMoves(nil)
 	if len(legal) == 0 {
@@ -207,7 +232,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 	}
 	best.Move, best.Value = legal[0], 0.5
 	s.prevBest = game.Move{}
-	for depth := 1; depth <= abMaxPly-8; depth++ {
+	for depth := first; depth <= abMaxPly-8; depth++ {
 		s.rootBest = game.Move{}
 		s.rootScores, s.floor = s.rootScores[:0], s.floor[:0]
 		v := s.negamax(0, depth, -abWin-1, abWin+1)
@@ -260,8 +285,8 @@ func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
 	line := []game.Move{first}
 	st.Apply(first)
 	for len(line) < 12 && !st.Result().Over {
-		e := s.probe(s.key(st.Hash()))
-		if e == nil || e.move == (game.Move{}) || !st.IsLegal(e.move) {
+		e, ok := s.probe(s.key(st.Hash()))
+		if !ok || e.move == (game.Move{}) || !st.IsLegal(e.move) {
 			break
 		}
 		line = append(line, e.move)
@@ -286,6 +311,9 @@ func (s *abSearcher) poll() {
 	case <-s.cancelled:
 		s.stop = true
 	default:
+	}
+	if s.halt != nil && s.halt.Load() {
+		s.stop = true
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stop = true
@@ -426,7 +454,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 
 	key := s.key(st.Hash())
 	var ttMove game.Move
-	if e := s.probe(key); e != nil {
+	if e, ok := s.probe(key); ok {
 		ttMove = e.move
 		if int(e.depth) >= depth && ply > 0 {
 			v := int(e.score)
@@ -526,20 +554,50 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 // this search (a deep result costs millions of nodes to redo, and a search of
 // level 5's budget can store more entries than the table holds), the second
 // always takes the newest.
+//
+// The threads of a parallel search share the table without locks: a slot is
+// four words, each read and written atomically, the first the key XOR the
+// other three, so that a slot read while another thread writes it (a mix of
+// two entries) fails the check and counts as empty.
+
+// abSlot is one entry of the shared table.
+type abSlot struct{ check, a, b, meta atomic.Uint64 }
+
+// abTable is the transposition table, shared by a search's threads.
+type abTable struct{ slots []abSlot }
+
+func newABTable() *abTable { return &abTable{slots: make([]abSlot, 1<<abTTBits)} }
 
 // bucket is the index of key's first slot.
 func bucket(key uint64) uint64 { return key & (1<<abTTBits - 2) }
 
-// probe returns the table's entry for key, or nil.
-func (s *abSearcher) probe(key uint64) *abEntry {
+// load reads a slot's entry; a slot torn by another thread's write comes
+// out with a key no position has.
+func (sl *abSlot) load() abEntry {
+	a, b, meta := sl.a.Load(), sl.b.Load(), sl.meta.Load()
+	key := sl.check.Load() ^ a ^ b ^ meta
+	return abEntry{key: key, move: game.Move{A: a, B: b}, score: int32(uint32(meta)), depth: int8(meta >> 32),
+		bound: uint8(meta >> 40), gen: uint8(meta >> 48)}
+}
+
+func (sl *abSlot) put(e abEntry) {
+	meta := uint64(uint32(e.score)) | uint64(uint8(e.depth))<<32 | uint64(e.bound)<<40 | uint64(e.gen)<<48
+	sl.a.Store(e.move.A)
+	sl.b.Store(e.move.B)
+	sl.meta.Store(meta)
+	sl.check.Store(e.key ^ e.move.A ^ e.move.B ^ meta)
+}
+
+// probe returns the table's entry for key.
+func (s *abSearcher) probe(key uint64) (abEntry, bool) {
 	i := bucket(key)
-	if e := &s.tt[i]; e.key == key {
-		return e
+	if e := s.tt.slots[i].load(); e.key == key {
+		return e, true
 	}
-	if e := &s.tt[i+1]; e.key == key {
-		return e
+	if e := s.tt.slots[i+1].load(); e.key == key {
+		return e, true
 	}
-	return nil
+	return abEntry{}, false
 }
 
 // store puts e in its bucket: in the first slot if that holds the same
@@ -547,11 +605,11 @@ func (s *abSearcher) probe(key uint64) *abEntry {
 func (s *abSearcher) store(e abEntry) {
 	e.gen = s.gen
 	i := bucket(e.key)
-	if d := &s.tt[i]; d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
-		*d = e
+	if d := s.tt.slots[i].load(); d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
+		s.tt.slots[i].put(e)
 		return
 	}
-	s.tt[i+1] = e
+	s.tt.slots[i+1].put(e)
 }
 
 // fourGain is the least MoveScores value of a move that makes a four.

@@ -226,20 +226,24 @@ func TestTableBuckets(t *testing.T) {
 	s.store(deep)
 	s.store(abEntry{key: k | 1, depth: 3, score: 2})
 	s.store(abEntry{key: k | 1<<40, depth: 2, score: 3}) // takes the second slot
-	if e := s.probe(k); e == nil || e.score != 1 {
+	if e, ok := s.probe(k); !ok || e.score != 1 {
 		t.Fatalf("deep entry lost: %+v", e)
 	}
-	if s.probe(k|1) != nil || s.probe(k|1<<40) == nil {
+	if _, ok := s.probe(k | 1); ok {
+		t.Error("the second slot should hold the newest entry")
+	}
+	if _, ok := s.probe(k | 1<<40); !ok {
 		t.Error("the second slot should hold the newest entry")
 	}
 	s.store(abEntry{key: k, depth: 4, score: 4}) // the same position, searched again
-	if e := s.probe(k); e == nil || e.score != 4 {
+	if e, ok := s.probe(k); !ok || e.score != 4 {
 		t.Errorf("same position not replaced: %+v", e)
 	}
 	s.store(deep)
 	s.gen = 2
 	s.store(abEntry{key: k | 1<<41, depth: 1, score: 5})
-	if e := s.probe(k | 1<<41); e == nil || s.probe(k) != nil {
+	_, ok := s.probe(k | 1<<41)
+	if _, old := s.probe(k); !ok || old {
 		t.Error("a new search's entry should take an old search's first slot")
 	}
 }

@@ -69,9 +69,10 @@ const (
 var HintConfig = Config{Playouts: 0, Time: time.Second, Prior: defaultPrior, Heavy: TopHeavy}
 
 // NewHint returns the engine for the Hint button: a second of the strongest
-// search of each game.
+// search of each game, on every core but the one that draws.
 func NewHint() Engine {
-	return &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
+	e := &abEngine{name: "hint", cfg: ABConfig{Time: HintConfig.Time}, fallback: &mcts{name: "hint", cfg: HintConfig, s: NewSearcher(0)}}
+	return WithThreads(e, DefaultThreads(true))
 }
 
 // Analysis is the budget of the analysis board's engine (NewAnalysis). A zero
@@ -86,6 +87,8 @@ type Analysis struct {
 	// review, which needs only the best, leaves it at 0.
 	Top  int
 	Seed uint64
+	// Threads is how many goroutines search (0 or 1: one).
+	Threads int
 }
 
 // AnalysisPlayouts bounds an analysis search's playouts: beyond about 8 million a
@@ -111,7 +114,8 @@ func NewAnalysis(a Analysis) Engine {
 	// The evaluation is symmetric (Defend 1): the level's, which counts the
 	// opponent's windows twice to block early, would judge every position worse
 	// for its side to move, and a review compares positions of both sides.
-	return &abEngine{name: "analysis", cfg: ABConfig{Nodes: a.Nodes, Time: a.Time, MultiPV: a.Top, Defend: 1}, fallback: m}
+	e := &abEngine{name: "analysis", cfg: ABConfig{Nodes: a.Nodes, Time: a.Time, MultiPV: a.Top, Defend: 1}, fallback: m}
+	return WithThreads(e, a.Threads)
 }
 
 // mcts is an engine that runs the searcher with a fixed configuration.
@@ -195,8 +199,60 @@ func (r *random) Choose(ctx context.Context, pos game.State) Info {
 // ParseEngine reads an engine name for the command line: "1" to "5" (or "level3"),
 // "random", "uct" (plain UCT with the budget of level 5 unless playouts or limit
 // say otherwise). playouts and limit, when not zero, replace the level's budget.
+// Any of them may end in ",th=N": N search threads (WithThreads).
 func ParseEngine(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	name = strings.ToLower(strings.TrimSpace(name))
+	name, threads, err := cutThreads(name)
+	if err != nil {
+		return nil, err
+	}
+	e, err := parseEngine(name, playouts, limit, seed)
+	if err != nil || threads == 0 {
+		return e, err
+	}
+	return WithThreads(e, threads), nil
+}
+
+// cutThreads takes the setting th=N out of an engine spec.
+func cutThreads(spec string) (string, int, error) {
+	parts := strings.Split(spec, ",")
+	threads := 0
+	keep := parts[:1]
+	for _, kv := range parts[1:] {
+		if !strings.HasPrefix(kv, "th=") {
+			keep = append(keep, kv)
+			continue
+		}
+		n, err := strconv.Atoi(kv[3:])
+		if err != nil || n < 1 || n > maxThreads {
+			return "", 0, fmt.Errorf("ai: bad setting %q in engine %q (threads 1 to %d)", kv, spec, maxThreads)
+		}
+		threads = n
+	}
+	return strings.Join(keep, ","), threads, nil
+}
+
+// WithThreads gives e n search threads (1 or more), unless e has its own
+// (an engine spec's th=N), and returns it. Levels spend their budget on each
+// thread, so more threads search more within the level's time cap.
+func WithThreads(e Engine, n int) Engine {
+	n = min(max(n, 1), maxThreads)
+	switch e := e.(type) {
+	case *mcts:
+		if e.cfg.Threads == 0 {
+			e.cfg.Threads = n
+		}
+	case *abEngine:
+		if e.cfg.Threads == 0 {
+			e.cfg.Threads = n
+		}
+		WithThreads(e.fallback, n)
+	}
+	return e
+}
+
+// parseEngine is ParseEngine without the threads.
+func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	switch name {
 	case "random":
 		return NewRandom(seed), nil
@@ -250,7 +306,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		e = monteCarlo(l)
 		e.cfg.Playouts, e.cfg.Time, e.byGame = 0, 0, nil
 	default:
-		l, err := ParseEngine(base, 0, 0, seed)
+		l, err := parseEngine(base, 0, 0, seed)
 		if err != nil {
 			return nil, err
 		}

@@ -8,6 +8,7 @@ package ai
 import (
 	"context"
 	"math"
+	"sync/atomic"
 	"time"
 
 	"trihex/game"
@@ -75,8 +76,19 @@ type Config struct {
 	// ExpandAt is the number of real visits of a leaf after which the next one
 	// expands it; 0 means 1.
 	ExpandAt int
+	// Threads is how many goroutines search at once (parallel.go); 0 or 1 is
+	// one. Each spends the whole playout budget, so that a level, defined by
+	// its budget, is the same or stronger on any machine; more threads search
+	// more within the same time cap, unless Split.
+	Threads int
+	// Split divides the playout budget among the threads: the same search,
+	// answered sooner.
+	Split bool
 	// variant selects experimental knowledge for arenas (knower.variant).
 	variant int
+	// counter, when set, is added the iterations as they go: a parallel
+	// search's total for its reports.
+	counter *atomic.Int64
 	// Progress, when set, is called about ten times a second from the searching
 	// goroutine with the current best line.
 	Progress func(Info)
@@ -133,8 +145,9 @@ type Searcher struct {
 	moves    []game.Move
 	rng      game.Rand
 	maxNodes int
-	prior    int // Config.Prior of the running search
-	heavy    int // Config.Heavy of the running search
+	helpers  []*Searcher // the other threads' searchers (parallel.go)
+	prior    int         // Config.Prior of the running search
+	heavy    int         // Config.Heavy of the running search
 	know     knower
 	rave     float64 // Config.Rave when the game supports it, else 0
 	expand1  int32   // Config.ExpandAt, at least 1
@@ -159,6 +172,9 @@ func NewSearcher(maxNodes int) *Searcher {
 // until ctx is cancelled. pos is not changed. When the game is over the returned
 // Info has a zero Move.
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
+	if cfg.Threads > 1 {
+		return s.parallel(ctx, pos, cfg)
+	}
 	t0 := time.Now()
 	s.rng.Seed(cfg.Seed ^ pos.Hash())
 	s.prior, s.heavy, s.rave = 0, 0, 0
@@ -209,6 +225,9 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 		default:
 		}
 		if done&63 == 0 && done > 0 {
+			if cfg.counter != nil {
+				cfg.counter.Add(64)
+			}
 			now := time.Now()
 			if !deadline.IsZero() && now.After(deadline) {
 				break
@@ -582,16 +601,16 @@ func playKey(ch *node) float64 {
 	return key
 }
 
-// topChildren puts the root's best children in top, best first as bestChild
-// orders them, and returns how many: the first always, the others only once a
-// playout has gone through them or they are proven (an unvisited child's value
-// is its prior's guess).
-func (s *Searcher) topChildren(top *[TopMoves]int32) int {
-	nd := &s.nodes[s.root]
+// topChildren puts the indices of the best of kids (a root's children) in top,
+// best first as bestChild orders them, and returns how many: the first always,
+// the others only once a playout has gone through them or they are proven (an
+// unvisited child's value is its prior's guess). Each child's visits include
+// trees times its prior's virtual playouts.
+func topChildren(kids []node, trees int32, top *[TopMoves]int32) int {
 	var keys [TopMoves]float64
 	k := 0
-	for i := nd.child; i >= 0 && i < nd.child+nd.nchild; i++ {
-		key := playKey(&s.nodes[i])
+	for i := range kids {
+		key := playKey(&kids[i])
 		j := k
 		for j > 0 && keys[j-1] < key {
 			j--
@@ -602,12 +621,12 @@ func (s *Searcher) topChildren(top *[TopMoves]int32) int {
 		k = min(k+1, TopMoves)
 		copy(top[j+1:k], top[j:k-1])
 		copy(keys[j+1:k], keys[j:k-1])
-		top[j], keys[j] = i, key
+		top[j], keys[j] = int32(i), key
 	}
 	n := min(k, 1)
 	for n < k {
-		ch := &s.nodes[top[n]]
-		if ch.visits == int32(ch.prior) && ch.proof == 0 {
+		ch := &kids[top[n]]
+		if ch.visits == int32(ch.prior)*trees && ch.proof == 0 {
 			break
 		}
 		n++
@@ -615,16 +634,44 @@ func (s *Searcher) topChildren(top *[TopMoves]int32) int {
 	return n
 }
 
+// children returns n's children as a slice of the arena.
+func (s *Searcher) children(n int32) []node {
+	nd := &s.nodes[n]
+	if nd.child < 0 {
+		return nil
+	}
+	return s.nodes[nd.child : nd.child+nd.nchild]
+}
+
+// line appends to dst the principal variation from the root's child j.
+func (s *Searcher) line(j int, dst []game.Move) []game.Move {
+	for n := s.nodes[s.root].child + int32(j); n >= 0 && len(dst) < cap(dst); n = s.bestChild(n) {
+		dst = append(dst, s.nodes[n].move)
+		if s.nodes[n].visits-int32(s.nodes[n].prior) < 2 {
+			break
+		}
+	}
+	return dst
+}
+
 // info reports the search: it allocates (the lines), so it runs at progress
 // intervals and at the end, never per iteration.
 func (s *Searcher) info(playouts int, el time.Duration) Info {
-	root := &s.nodes[s.root]
-	inf := Info{Playouts: playouts, Nodes: len(s.nodes), Elapsed: el, Value: 0.5, Mean: 0.5}
+	inf := summarize(&s.nodes[s.root], s.children(s.root), 1, s.line)
+	inf.Playouts, inf.Nodes, inf.Elapsed = playouts, len(s.nodes), el
+	return inf
+}
+
+// summarize builds an Info from a root and its children (one tree's, or the
+// sums of trees' trees in a parallel search); line gives the principal
+// variation through child j.
+func summarize(root *node, kids []node, trees int32, line func(j int, dst []game.Move) []game.Move) Info {
+	inf := Info{Value: 0.5, Mean: 0.5}
 	if root.visits > 0 {
 		inf.Mean = 1 - float64(root.wins)/float64(root.visits) // root.wins are its mover's
 	}
 	var top [TopMoves]int32
-	k := s.topChildren(&top)
+	k := topChildren(kids, trees, &top)
 	if k == 0 {
 		return inf
 	}
@@ -633,9 +680,9 @@ func (s *Searcher) info(playouts int, el time.Duration) Info {
 	buf := make([]game.Move, k*pvMax)
 	inf.Top = make([]MoveInfo, k)
 	for j, c := range top[:k] {
-		ch := &s.nodes[c]
+		ch := &kids[c]
 		mi := &inf.Top[j]
-		mi.Move, mi.Visits, mi.Value = ch.move, int(ch.visits)-int(ch.prior), 0.5
+		mi.Move, mi.Visits, mi.Value = ch.move, int(ch.visits)-int(ch.prior)*int(trees), 0.5
 		switch ch.proof {
 		case provenWin:
 			mi.Proven, mi.Value = 1, 1
@@ -646,13 +693,7 @@ func (s *Searcher) info(playouts int, el time.Duration) Info {
 				mi.Value = float64(ch.wins) / float64(ch.visits)
 			}
 		}
-		mi.PV = buf[j*pvMax : j*pvMax : (j+1)*pvMax]
-		for n := c; n >= 0 && len(mi.PV) < pvMax; n = s.bestChild(n) {
-			mi.PV = append(mi.PV, s.nodes[n].move)
-			if s.nodes[n].visits-int32(s.nodes[n].prior) < 2 {
-				break
-			}
-		}
+		mi.PV = line(int(c), buf[j*pvMax:j*pvMax:(j+1)*pvMax])
 	}
 	best := &inf.Top[0]
 	inf.Move, inf.PV = best.Move, best.PV

@@ -24,7 +24,8 @@ type Player struct {
 	Paused bool
 	// Details shows the best move so far and its estimate in ProgressText (key T).
 	Details bool
-	// NewEngine makes the engine of a level (NewLevel); tests put a fake here.
+	// NewEngine makes the engine of a level (NewLevel, on every core but one);
+	// tests put a fake here.
 	NewEngine func(level int, seed uint64) (Engine, error)
 	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
 	NewHintEngine func() Engine
@@ -56,7 +57,17 @@ func NewPlayer(now func() time.Time) *Player {
 	if now == nil {
 		now = time.Now
 	}
-	return &Player{Details: true, NewEngine: NewLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
+	return &Player{Details: true, NewEngine: windowLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
+}
+
+// windowLevel is the window's engine of a level: it searches on every core but
+// the one that draws.
+func windowLevel(level int, seed uint64) (Engine, error) {
+	e, err := NewLevel(level, seed)
+	if err != nil {
+		return nil, err
+	}
+	return WithThreads(e, DefaultThreads(true)), nil
 }
 
 // Pace is the least time between the computer's moves at an animation speed

@@ -37,6 +37,9 @@ type Budget struct {
 	Level int           // 1 to 5: that level's engine and budget; 0 none
 	Time  time.Duration // a time a position: replaces the level's budget, or with no level, level 5's searches for that time
 	Seed  uint64        // the Monte Carlo search's seed: the same seed, the same numbers
+	// Threads is how many goroutines each search uses (0 or 1: one); each
+	// spends the whole budget, so more threads read deeper in the same time.
+	Threads int
 }
 
 // The default budget (Budget{}): level 5's searches, so Andantino's placement
@@ -53,6 +56,14 @@ const (
 // Engine returns the engine the budget asks for, or an error naming the bad
 // level or time.
 func (b Budget) Engine() (ai.Engine, error) {
+	e, err := b.engine()
+	if err != nil {
+		return nil, err
+	}
+	return ai.WithThreads(e, b.Threads), nil
+}
+
+func (b Budget) engine() (ai.Engine, error) {
 	switch {
 	case b.Level < 0 || b.Level > 5:
 		return nil, fmt.Errorf("analysis: no level %d (levels are 1 to 5)", b.Level)

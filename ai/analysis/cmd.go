@@ -10,12 +10,13 @@ import (
 	"strings"
 	"time"
 
+	"trihex/ai"
 	"trihex/game/cli"
 	"trihex/save"
 )
 
 // Usage is the usage line of Command.
-const Usage = "trihex analyse FILE [--time S | --level N] [--json]"
+const Usage = "trihex analyse FILE [--time S | --level N] [--threads N] [--json]"
 
 // Command is `trihex analyse`: it reviews a record's main line (ReviewGame, with
 // the default Budget unless --time or --level says otherwise; both: the level's
@@ -27,6 +28,7 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	level := fs.Int("level", 0, "level 1-5")
 	secs := fs.Float64("time", 0, "seconds a position")
 	asJSON := fs.Bool("json", false, "print a JSON array")
+	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads")
 	pos, err := cli.SplitFlags(fs, args)
 	if err == nil && len(pos) != 1 {
 		err = cli.UsageError("analyse takes one record file")
@@ -37,6 +39,8 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	case err != nil:
 	case set["level"] && (*level < 1 || *level > 5):
 		err = cli.UsageError(fmt.Sprintf("--level %d: levels are 1 to 5", *level))
+	case *threads < 1:
+		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
 	case set["time"] && (!(*secs > 0) || math.IsInf(*secs, 0) || *secs > 3600):
 		err = cli.UsageError(fmt.Sprintf("--time %g: want seconds, more than 0 and at most 3600", *secs))
 	}
@@ -47,7 +51,7 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	if err != nil {
 		return cli.Exit(err, stderr, Usage)
 	}
-	b := Budget{Level: *level, Time: time.Duration(*secs * float64(time.Second))}
+	b := Budget{Level: *level, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads}
 	plies, err := ReviewGame(context.Background(), g, b, nil)
 	if err != nil {
 		return cli.Exit(err, stderr, Usage)

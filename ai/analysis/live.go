@@ -71,9 +71,10 @@ type request struct {
 }
 
 // NewLiveEngine is Live's engine: level 5's searches without a budget, the
-// alpha-beta search scoring its best three moves exactly.
+// alpha-beta search scoring its best three moves exactly, on every core but
+// the one that draws.
 func NewLiveEngine() ai.Engine {
-	return ai.NewAnalysis(ai.Analysis{Top: ai.TopMoves, Seed: 1})
+	return ai.NewAnalysis(ai.Analysis{Top: ai.TopMoves, Seed: 1, Threads: ai.DefaultThreads(true)})
 }
 
 // NewLive starts live analysis with eng (nil: NewLiveEngine()), idle until

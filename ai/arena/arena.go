@@ -18,7 +18,7 @@ import (
 )
 
 // ArenaUsage is the usage line of Arena.
-const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--records DIR] [--a-side first|second] [-v]"
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [-v]"
 
 // config is an arena's command line.
 type config struct {
@@ -29,6 +29,7 @@ type config struct {
 	playouts int
 	limit    time.Duration
 	workers  int
+	threads  int // search threads of an engine whose spec names none
 	verbose  bool
 	records  string // folder for the games' records, or ""
 	aSide    string // "first", "second", or "" to alternate
@@ -47,12 +48,19 @@ func parseConfig(args []string) (config, error) {
 	fs.IntVar(&c.playouts, "playouts", 0, "playouts per move (replaces the levels' budgets)")
 	opts := fs.String("options", "", "rules options")
 	fs.IntVar(&c.workers, "workers", 2, "games played at once")
+	fs.IntVar(&c.threads, "threads", 0, "search threads of each engine (default: the cores shared among the workers)")
 	fs.BoolVar(&c.verbose, "v", false, "print each game")
 	fs.StringVar(&c.records, "records", "", "folder to write each game's record into (game-N.trihex)")
 	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
 	pos, err := cli.SplitFlags(fs, args)
 	if err != nil {
 		return c, err
+	}
+	if c.threads == 0 {
+		c.threads = max(1, ai.DefaultThreads(false)/max(c.workers, 1))
+	}
+	if c.threads < 1 {
+		return c, cli.UsageError("--threads wants 1 or more")
 	}
 	if len(pos) != 0 || *gname == "" || c.a == "" || c.b == "" || c.games < 1 || c.workers < 1 {
 		return c, cli.UsageError("arena needs --game, --a, --b and a positive --games")
@@ -116,6 +124,7 @@ func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 	gameSeed := c.seed*1_000_003 + uint64(i)
 	ea, _ := ai.ParseEngine(c.a, c.playouts, c.limit, gameSeed)
 	eb, _ := ai.ParseEngine(c.b, c.playouts, c.limit, gameSeed^0x5bd1e995)
+	ea, eb = ai.WithThreads(ea, c.threads), ai.WithThreads(eb, c.threads)
 	// Colours alternate, unless A's side is fixed: in Andantino, where White wins
 	// nearly every game, experiments can then watch Red's games only.
 	aFirst := i%2 == 0 && c.aSide == "" || c.aSide == "first"

@@ -133,7 +133,7 @@ func TestThink(t *testing.T) {
 		t.Fatalf("first line %q is not a legal move: %v", lines[0], err)
 	}
 	if len(lines) < 3 || !strings.HasPrefix(lines[1], "value: ") || !strings.Contains(out, "\npv: "+lines[0]) ||
-		!regexp.MustCompile(`\n(playouts: \d+|alpha-beta: depth \d+, \d+ nodes) in \d+\.\d\ds\n$`).MatchString(out) {
+		!regexp.MustCompile(`\n(playouts: \d+|alpha-beta: depth \d+, \d+ nodes) in \d+\.\d\ds \(\d+ a second\)\n$`).MatchString(out) {
 		t.Errorf("output %q", out)
 	}
 

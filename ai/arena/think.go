@@ -19,7 +19,7 @@ import (
 )
 
 // ThinkUsage is the usage line of Think.
-const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S]"
+const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--threads N]"
 
 // Think prints the computer's move for the position after a record's moves: the
 // move on the first line, then the win estimate and the expected line.
@@ -30,9 +30,13 @@ func Think(args []string, stdout, stderr io.Writer) int {
 	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
 	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
 	seed := fs.Uint64("seed", 1, "random seed")
+	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
 	pos, err := cli.SplitFlags(fs, args)
 	if err == nil && len(pos) != 1 {
 		err = cli.UsageError("think takes one record file")
+	}
+	if err == nil && *threads < 1 {
+		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
 	}
 	if err != nil {
 		return cli.Exit(err, stderr, ThinkUsage)
@@ -48,7 +52,7 @@ func Think(args []string, stdout, stderr io.Writer) int {
 	if g.Final.Result().Over {
 		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
 	}
-	inf := eng.Choose(context.Background(), g.Final)
+	inf := ai.WithThreads(eng, *threads).Choose(context.Background(), g.Final)
 	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))
 	fmt.Fprintf(stdout, "value: %.3f\n", inf.Value)
 	if inf.Proven != 0 {
@@ -56,11 +60,19 @@ func Think(args []string, stdout, stderr io.Writer) int {
 	}
 	fmt.Fprintf(stdout, "pv: %s\n", pvString(g.Final, inf.PV))
 	if inf.Depth > 0 {
-		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds())
+		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs (%.0f a second)\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds(), rate(inf.Nodes, inf.Elapsed))
 	} else {
-		fmt.Fprintf(stdout, "playouts: %d in %.2fs\n", inf.Playouts, inf.Elapsed.Seconds())
+		fmt.Fprintf(stdout, "playouts: %d in %.2fs (%.0f a second)\n", inf.Playouts, inf.Elapsed.Seconds(), rate(inf.Playouts, inf.Elapsed))
 	}
 	return 0
+}
+
+// rate is n a second over d.
+func rate(n int, d time.Duration) float64 {
+	if d <= 0 {
+		return 0
+	}
+	return float64(n) / d.Seconds()
 }
 
 // pvString writes the expected line from pos, up to its first illegal move.

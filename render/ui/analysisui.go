@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"trihex/ai"
 	"trihex/ai/analysis"
 	"trihex/game"
 	"trihex/input"
@@ -70,7 +71,7 @@ func (an *analysing) startReview(p *playScene) {
 	rv.total.Store(int32(m.Len()))
 	start, moves := m.Start(), append([]game.Move(nil), m.Moves()...)
 	go func() {
-		plies, err := analysis.Review(ctx, start, moves, analysis.Budget{}, func(done, total int) {
+		plies, err := analysis.Review(ctx, start, moves, analysis.Budget{Threads: ai.DefaultThreads(true)}, func(done, total int) {
 			rv.done.Store(int32(done))
 			rv.total.Store(int32(total))
 		})

@@ -1,0 +1,188 @@
+package ai
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"trihex/game"
+	"trihex/game/andantino"
+)
+
+// gameLines are the first plies of a reference game of each game: the
+// positions the parallel benchmarks and tests search, one after another, as a
+// game would.
+var gameLines = []struct{ game, moves string }{
+	{"Abande", "e6 d7 f5 d7-e6 d6 d5 c5 e5 e4 e5-d6"},
+	{"Attangle", "e6 c6 g4 e4 b1 f3 d7 d6 a3 d3"},
+	{"Andantino", "0,1 -1,1 1,-1 0,-1 -1,0 1,-2 2,-2 2,-1 -1,-1 -2,0"},
+}
+
+// linePositions returns the positions along a line from its fourth ply on.
+func linePositions(t testing.TB, name, moves string) []game.State {
+	f := strings.Fields(moves)
+	var out []game.State
+	for i := 4; i <= len(f); i++ {
+		out = append(out, replay(t, name, "", strings.Join(f[:i], " ")))
+	}
+	return out
+}
+
+// TestParallelSearch: with three threads each game's Monte Carlo search plays a
+// legal move, spends the budget on every thread, and is as deterministic as
+// one thread: the same seed, the same move and value. Run under -race it checks
+// that the threads share nothing they write.
+func TestParallelSearch(t *testing.T) {
+	for _, l := range gameLines {
+		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3}
+			a := NewSearcher(0).Search(context.Background(), pos, cfg)
+			b := NewSearcher(0).Search(context.Background(), pos, cfg)
+			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 {
+				t.Errorf("%s ply %d: move %v legal %v after %d playouts; want 1800", l.game, pos.Ply(), a.Move, pos.IsLegal(a.Move), a.Playouts)
+			}
+			if a.Move != b.Move || a.Value != b.Value || len(a.Top) != len(b.Top) {
+				t.Errorf("%s ply %d: two runs differ: %v %.4f, %v %.4f", l.game, pos.Ply(), a.Move, a.Value, b.Move, b.Value)
+			}
+			// The sums: the best move's visits are those of three trees.
+			one := NewSearcher(0).Search(context.Background(), pos, Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5})
+			if a.Top[0].Visits <= one.Top[0].Visits {
+				t.Errorf("%s ply %d: best move's visits %d with three threads, %d with one", l.game, pos.Ply(), a.Top[0].Visits, one.Top[0].Visits)
+			}
+		}
+	}
+}
+
+// TestParallelSplit: with Split the threads share the budget.
+func TestParallelSplit(t *testing.T) {
+	pos := startOf(t, "Abande", "")
+	inf := NewSearcher(0).Search(context.Background(), pos, Config{Playouts: 900, Threads: 3, Split: true})
+	if inf.Playouts != 900 {
+		t.Errorf("split budget of 900 over 3 threads: %d playouts", inf.Playouts)
+	}
+}
+
+// TestParallelProof: a won position is proven by the parallel search as by one
+// thread, and the proof stops the other threads at once.
+func TestParallelProof(t *testing.T) {
+	wins, _, _ := tacticalPositions(t, "Andantino", "", 3)
+	for _, s := range wins {
+		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2})
+		if inf.Proven != 1 || inf.Value != 1 || inf.Playouts > 100_000 {
+			t.Errorf("forced win: proven %d value %.2f after %d playouts", inf.Proven, inf.Value, inf.Playouts)
+		}
+	}
+}
+
+// TestParallelAB: lazy SMP plays a legal move, counts every thread's nodes, and
+// searches at least as deep as one thread on the same budget per thread.
+func TestParallelAB(t *testing.T) {
+	for _, g := range abMidgames {
+		pos := replay(t, "Andantino", "", g).(*andantino.State)
+		one := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000})
+		two := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000, Threads: 3})
+		// A solved position ends the search early, with fewer nodes.
+		if !pos.IsLegal(two.Move) || two.Nodes <= one.Nodes && two.Proven == 0 {
+			t.Errorf("ply %d: move %v legal %v, %d nodes with three threads, %d with one", pos.Ply(), two.Move, pos.IsLegal(two.Move), two.Nodes, one.Nodes)
+		}
+		if two.Depth < one.Depth-1 || two.Proven != one.Proven && one.Proven != 0 {
+			t.Errorf("ply %d: depth %d proven %d with three threads, %d %d with one", pos.Ply(), two.Depth, two.Proven, one.Depth, one.Proven)
+		}
+	}
+}
+
+// TestTableTornWrites: threads writing the same bucket never make a probe return
+// an entry that was not stored whole.
+func TestTableTornWrites(t *testing.T) {
+	tt := newABTable()
+	const key = 0x1234 << 4
+	var wg sync.WaitGroup
+	for w := range 2 {
+		s := newABThread(tt)
+		wg.Go(func() {
+			for i := range 20000 {
+				// Every entry's move and score follow from its key.
+				k := uint64(key | (w*20000+i)<<24)
+				s.store(abEntry{key: k, move: game.Move{A: k * 3, B: k * 5}, score: int32(k >> 24), depth: int8(i % 50), bound: abExact})
+				if e, ok := s.probe(k ^ 1<<25); ok && (e.move.A != e.key*3 || e.move.B != e.key*5 || e.score != int32(e.key>>24)) {
+					t.Errorf("torn entry read: %+v", e)
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+}
+
+// TestEngineThreads: th=N in an engine spec, WithThreads and its precedence.
+func TestEngineThreads(t *testing.T) {
+	for _, c := range []struct {
+		spec string
+		want int
+	}{{"3", 0}, {"3,th=2", 2}, {"uct,p=100,th=4", 4}, {"ab,t=0.1,th=3", 3}, {"5,th=2", 2}, {"x,p=10,th=2,c=0.5", 2}} {
+		e, err := ParseEngine(c.spec, 0, 0, 1)
+		if err != nil {
+			t.Fatalf("%s: %v", c.spec, err)
+		}
+		if got := threadsOf(e); got != c.want {
+			t.Errorf("%s: %d threads, want %d", c.spec, got, c.want)
+		}
+		if got := threadsOf(WithThreads(e, 7)); c.want != 0 && got != c.want || c.want == 0 && got != 7 {
+			t.Errorf("%s then WithThreads(7): %d threads", c.spec, got)
+		}
+	}
+	for _, bad := range []string{"3,th=0", "3,th=x", "uct,th=-1", fmt.Sprintf("5,th=%d", maxThreads+1)} {
+		if _, err := ParseEngine(bad, 0, 0, 1); err == nil || !strings.Contains(err.Error(), "th=") {
+			t.Errorf("%s: %v, want an error naming th=", bad, err)
+		}
+	}
+	if e, _ := NewLevel(5, 1); threadsOf(WithThreads(e, 3)) != 3 || monteCarlo(e).cfg.Threads != 3 {
+		t.Error("level 5: WithThreads should reach both its searches")
+	}
+}
+
+func threadsOf(e Engine) int {
+	switch e := e.(type) {
+	case *abEngine:
+		return e.cfg.Threads
+	case *mcts:
+		return e.cfg.Threads
+	}
+	return -1
+}
+
+// BenchmarkThreads measures playouts (Abande, Attangle: Monte Carlo) or nodes
+// (Andantino: alpha-beta) a second with one and two threads, each searching the
+// positions of a game's first plies in turn with the same searcher, as a game
+// does: compare the rates, not the times (two threads do twice the work).
+func BenchmarkThreads(b *testing.B) {
+	for _, l := range gameLines {
+		pos := linePositions(b, l.game, l.moves)
+		for _, th := range []int{1, 2} {
+			b.Run(fmt.Sprintf("%s/%d", l.game, th), func(b *testing.B) {
+				work := 0
+				b.ReportAllocs()
+				if l.game == "Andantino" {
+					ab := newABSearcher()
+					for b.Loop() {
+						for _, p := range pos {
+							work += ab.search(context.Background(), p.(*andantino.State), ABConfig{Nodes: 300_000, Threads: th}).Nodes
+						}
+					}
+					b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "nodes/s")
+					return
+				}
+				se := NewSearcher(0)
+				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th}
+				for b.Loop() {
+					for _, p := range pos {
+						work += se.Search(context.Background(), p, cfg).Playouts
+					}
+				}
+				b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "playouts/s")
+			})
+		}
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	_ "trihex/ai/all"
 	"trihex/ai/analysis"
 	"trihex/ai/arena"
 	"trihex/ai/puzzle"

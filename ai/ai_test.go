@@ -5,6 +5,8 @@ import (
 	"testing"
 	"time"
 
+	_ "trihex/ai/all" // the games' knowledge, as the app has it
+	"trihex/ai/knowledge"
 	"trihex/game"
 	_ "trihex/game/all"
 )
@@ -16,6 +18,16 @@ var variants = []struct{ game, opts string }{
 	{"Attangle", "stalemate=loss"},
 	{"Andantino", ""},
 	{"Andantino", "adjacency=once"},
+}
+
+// evalPos returns s as the alpha-beta search reads it.
+func evalPos(t testing.TB, s game.State) knowledge.Position {
+	t.Helper()
+	p, ok := evaluable(s)
+	if !ok {
+		t.Fatalf("%s: no evaluation", s.Info().Name)
+	}
+	return p
 }
 
 func startOf(t testing.TB, name, opts string) game.State {
@@ -289,13 +301,12 @@ func TestTopLevelBudgetPerGame(t *testing.T) {
 		s := startOf(t, v.game, v.opts)
 		e, _ := NewLevel(5, 1)
 		m := monteCarlo(e)
-		want := Levels[5].Budget(v.game)
-		if want == Levels[5].Playouts {
-			t.Errorf("%s: level 5 has no budget of its own", v.game)
+		want := Levels[5].Budget(s.Info())
+		if want == Levels[5].Playouts || want != knowledge.Of(s.Info()).TopPlayouts() || m.budget(s.Info()) != want {
+			t.Errorf("%s: level 5's budget %d, the engine's %d; want the game's own", v.game, want, m.budget(s.Info()))
 		}
-		m.byGame = map[string]int{v.game: 500} // small, so the test is quick
-		if inf := m.Choose(context.Background(), s); inf.Playouts != 500 {
-			t.Errorf("%s: %d playouts, want the game's 500", v.game, inf.Playouts)
+		if Levels[4].Budget(s.Info()) != Levels[4].Playouts {
+			t.Errorf("%s: level 4 has a budget of its own", v.game)
 		}
 		e, _ = ParseEngine("5", 300, 0, 1)
 		if inf := e.Choose(context.Background(), s); inf.Playouts != 300 {

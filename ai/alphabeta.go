@@ -7,22 +7,25 @@ import (
 	"sync/atomic"
 	"time"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
-	"trihex/game/andantino"
 )
 
-// Alpha-beta search for Andantino. Andantino is a game of lines like gomoku: a
-// handful of cells decide it, and sequences of forcing moves (make a four, the
-// opponent must fill its cell) run deep. Random playouts read those badly; a
-// negamax search with a window evaluation (andantino.State.Assess), an extension
-// for forced replies, iterative deepening, a transposition table and killer and
-// history move ordering reads them exactly as far as it looks. Traps are read
-// the same way: the evaluation names the cells that close one, a move that
-// leaves such a cell forces its filling, and the quiescence reads those moves
-// as it reads fours (a wall grown one forced move at a time).
+// Alpha-beta search, for games whose knowledge has a static evaluation
+// (knowledge.Position): today Andantino's placement game. Andantino is a game
+// of lines like gomoku: a handful of cells decide it, and sequences of forcing
+// moves (make a four, the opponent must fill its cell) run deep. Random
+// playouts read those badly; a negamax search with a window evaluation
+// (Assess), an extension for forced replies (Assessment.Blocks), iterative
+// deepening, a transposition table and killer and history move ordering reads
+// them exactly as far as it looks. Traps are read the same way: the evaluation
+// names the cells that close one, a move that leaves such a cell forces its
+// filling, and the quiescence reads those moves as it reads fours (a wall
+// grown one forced move at a time).
 //
-// Where the evaluation does not apply (the adjacency or continuation variant) the
-// engine hands the move to the Monte Carlo search it carries.
+// Where the game has no evaluation (Abande, Attangle, Andantino's adjacency
+// or continuation variant) the engine hands the move to the Monte Carlo search
+// it carries.
 
 const (
 	abWin    = 1_000_000 // a won position at the root; minus the plies to the win
@@ -58,7 +61,7 @@ type ABConfig struct {
 	// NoExtend turns off the forced-reply extension (arena setting x=0).
 	NoExtend bool
 	// TrapQuiesce lets the threat quiescence also play moves that leave a trap
-	// cell (andantino.State.TrapThreats), as forcing as a four (arena tq=1).
+	// cell (knowledge.Position.TrapThreats), as forcing as a four (arena tq=1).
 	TrapQuiesce bool
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
@@ -107,7 +110,7 @@ const defaultDefend = 2
 
 // abSearcher holds the alpha-beta search's memory, reused between moves.
 type abSearcher struct {
-	st      [abMaxPly + 2]*andantino.State
+	st      [abMaxPly + 2]knowledge.Position
 	moves   [abMaxPly + 1][]game.Move
 	scores  [abMaxPly + 1][]int32
 	blocks  [abMaxPly + 1][]game.Move
@@ -160,9 +163,6 @@ func newABSearcher() *abSearcher {
 // newABThread returns a searcher on the table tt.
 func newABThread(tt *abTable) *abSearcher {
 	s := &abSearcher{tt: tt}
-	for i := range s.st {
-		s.st[i] = andantino.New(false, false)
-	}
 	return s
 }
 
@@ -173,7 +173,7 @@ func historyIndex(m game.Move) int {
 }
 
 // search runs iterative deepening on pos (Assessable) and returns the result.
-func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABConfig) Info {
+func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABConfig) Info {
 	t0 := time.Now()
 	if cfg.Phase {
 		f := phaseFactor(pos.Ply())
@@ -193,7 +193,7 @@ func (s *abSearcher) search(ctx context.Context, pos *andantino.State, cfg ABCon
 }
 
 // prepare sets the searcher for a search of pos.
-func (s *abSearcher) prepare(ctx context.Context, pos *andantino.State, cfg ABConfig, t0 time.Time) {
+func (s *abSearcher) prepare(ctx context.Context, pos knowledge.Position, cfg ABConfig, t0 time.Time) {
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.extend = !cfg.NoExtend
 	s.trapQ = cfg.TrapQuiesce
@@ -219,11 +219,16 @@ func (s *abSearcher) prepare(ctx context.Context, pos *andantino.State, cfg ABCo
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
 	}
 	s.killers = [abMaxPly + 1][2]game.Move{}
+	if s.st[0] == nil || s.st[0].Info() != pos.Info() || s.st[0].Options().String() != pos.Options().String() {
+		for i := range s.st {
+			s.st[i] = pos.Clone().(knowledge.Position)
+		}
+	}
 	s.st[0].CopyFrom(pos)
 }
 
 // deepen runs the iterations from depth first on, as prepared.
-func (s *abSearcher) deepen(pos *andantino.State, cfg ABConfig, first int) Info {
+func (s *abSearcher) deepen(pos knowledge.Position, cfg ABConfig, first int) Info {
 	t0 := s.t0
 	var best Info
 	legal := pos.LegalMoves(nil)
@@ -280,7 +285,7 @@ func abValue(v int) (float64, int) {
 }
 
 // pv follows the transposition table from the root's best move.
-func (s *abSearcher) pv(pos *andantino.State, first game.Move) []game.Move {
+func (s *abSearcher) pv(pos knowledge.Position, first game.Move) []game.Move {
 	st := pos.Clone()
 	line := []game.Move{first}
 	st.Apply(first)
@@ -339,7 +344,7 @@ func (s *abSearcher) report() {
 
 // top lists the root moves of a complete iteration for Info.Top: the best multi
 // of them by score, each with its line, or with multi 1 the best move alone.
-func (s *abSearcher) top(pos *andantino.State, best Info, depth int) []MoveInfo {
+func (s *abSearcher) top(pos knowledge.Position, best Info, depth int) []MoveInfo {
 	if s.multi <= 1 || len(s.rootScores) < 2 {
 		return []MoveInfo{{Move: best.Move, Value: best.Value, Proven: best.Proven, Depth: depth, PV: best.PV}}
 	}
@@ -431,15 +436,15 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
 	me := st.ToMove()
-	a.Score = (a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8
+	score := int((a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8)
 	if ply >= abMaxPly || depth < 0 && !forced {
-		return int(a.Score)
+		return score
 	}
 	if depth == 0 && !forced {
 		if !s.quiesce || ply >= abMaxPly-8 {
-			return int(a.Score)
+			return score
 		}
-		return s.threats(ply, st, int(a.Score), alpha, beta)
+		return s.threats(ply, st, score, alpha, beta)
 	}
 	// A forced reply does not use up depth: threat sequences (a four, or a trap
 	// cell, every other ply) are read to their end, as they cost one node a ply.
@@ -619,7 +624,7 @@ const fourGain = 120
 // evaluation or play a move that makes a four (with TrapQuiesce, or leaves a
 // trap cell); the children are searched at depth −1, where only a forced reply
 // (a playable five or trap cell) is read further.
-func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta int) int {
+func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta int) int {
 	if stand >= beta {
 		return stand
 	}
@@ -663,7 +668,7 @@ func (s *abSearcher) threats(ply int, st *andantino.State, stand, alpha, beta in
 }
 
 // scoreMoves returns MoveScores of moves in ply's reused buffer.
-func (s *abSearcher) scoreMoves(ply int, st *andantino.State, moves []game.Move) []int32 {
+func (s *abSearcher) scoreMoves(ply int, st knowledge.Position, moves []game.Move) []int32 {
 	sc := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
 	s.scores[ply] = sc
 	st.MoveScores(moves, sc)
@@ -672,7 +677,7 @@ func (s *abSearcher) scoreMoves(ply int, st *andantino.State, moves []game.Move)
 
 // order sorts moves best first: the table's move, then killers, then by the
 // evaluation's move score plus history.
-func (s *abSearcher) order(ply int, st *andantino.State, moves []game.Move, ttMove game.Move) {
+func (s *abSearcher) order(ply int, st knowledge.Position, moves []game.Move, ttMove game.Move) {
 	if len(moves) < 2 {
 		return
 	}
@@ -699,8 +704,8 @@ func (s *abSearcher) order(ply int, st *andantino.State, moves []game.Move, ttMo
 	}
 }
 
-// abEngine plays Andantino by alpha-beta and everything else (and Andantino's
-// variants) by its Monte Carlo search.
+// abEngine plays by alpha-beta where the game's knowledge has an evaluation
+// (Andantino's placement game) and by its Monte Carlo search everywhere else.
 type abEngine struct {
 	name     string
 	cfg      ABConfig
@@ -712,7 +717,7 @@ type abEngine struct {
 func (e *abEngine) Name() string { return e.name }
 
 func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
-	if s, ok := pos.(*andantino.State); ok && s.Assessable() {
+	if p, ok := evaluable(pos); ok {
 		o := e
 		for o.owner != nil {
 			o = o.owner
@@ -720,7 +725,15 @@ func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
 		if o.ab == nil {
 			o.ab = newABSearcher()
 		}
-		return o.ab.search(ctx, s, e.cfg)
+		return o.ab.search(ctx, p, e.cfg)
 	}
 	return e.fallback.Choose(ctx, pos)
+}
+
+// evaluable returns pos as its game's knowledge lets alpha-beta read it.
+func evaluable(pos game.State) (knowledge.Position, bool) {
+	if g := knowledge.Of(pos.Info()); g != nil {
+		return g.Evaluable(pos)
+	}
+	return nil, false
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
 	"trihex/game/andantino"
 )
@@ -123,14 +124,14 @@ func TestLevel5Andantino(t *testing.T) {
 	}
 	v := startOf(t, "Andantino", "adjacency=once")
 	e, _ = NewLevel(5, 1)
-	monteCarlo(e).byGame = map[string]int{"Andantino": 400}
+	monteCarlo(e).perGame, monteCarlo(e).cfg.Playouts = false, 400
 	if inf := e.Choose(context.Background(), v); inf.Depth != 0 || inf.Playouts != 400 {
 		t.Errorf("adjacency variant: depth %d, %d playouts; want Monte Carlo", inf.Depth, inf.Playouts)
 	}
 }
 
 func BenchmarkABSearch(b *testing.B) {
-	s := startOf(b, "Andantino", "").(*andantino.State)
+	s := evalPos(b, startOf(b, "Andantino", ""))
 	ab := newABSearcher()
 	b.ReportAllocs()
 	for b.Loop() {
@@ -148,9 +149,9 @@ var abMidgames = []string{
 // BenchmarkABSearchMidgame: the search as level 5 runs it (with quiescence) on
 // middle-game positions, 200 000 nodes each.
 func BenchmarkABSearchMidgame(b *testing.B) {
-	var pos []*andantino.State
+	var pos []knowledge.Position
 	for _, g := range abMidgames {
-		pos = append(pos, replay(b, "Andantino", "", g).(*andantino.State))
+		pos = append(pos, evalPos(b, replay(b, "Andantino", "", g)))
 	}
 	for _, tq := range []bool{false, true} {
 		b.Run(map[bool]string{false: "fours", true: "traps"}[tq], func(b *testing.B) {
@@ -171,9 +172,9 @@ func BenchmarkABSearchMidgame(b *testing.B) {
 // nodes: 1.6 × 5 800 000), where the table fills and its replacement matters;
 // depth is the deepest iteration completed. Run with -benchtime 1x.
 func BenchmarkABSearchDeep(b *testing.B) {
-	var pos []*andantino.State
+	var pos []knowledge.Position
 	for _, g := range abMidgames {
-		pos = append(pos, replay(b, "Andantino", "", g).(*andantino.State))
+		pos = append(pos, evalPos(b, replay(b, "Andantino", "", g)))
 	}
 	depth := 0
 	b.ReportAllocs()
@@ -189,14 +190,14 @@ func BenchmarkABSearchDeep(b *testing.B) {
 // budget: more than the plain budget in the opening, less in the endgame.
 func TestPhaseBudget(t *testing.T) {
 	const budget = 20_000
-	early := replay(t, "Andantino", "", abMidgames[0]).(*andantino.State)
-	late := replay(t, "Andantino", "", abMidgames[1]+
-		" -2,3 -2,4 3,1 -3,4 -3,5 3,-2 2,-3 -3,3 -3,2 3,-3").(*andantino.State)
+	early := evalPos(t, replay(t, "Andantino", "", abMidgames[0]))
+	late := evalPos(t, replay(t, "Andantino", "", abMidgames[1]+
+		" -2,3 -2,4 3,1 -3,4 -3,5 3,-2 2,-3 -3,3 -3,2 3,-3"))
 	if phaseFactor(early.Ply()) <= 1 || phaseFactor(late.Ply()) >= 1 {
 		t.Fatalf("plies %d and %d: factors %v and %v", early.Ply(), late.Ply(),
 			phaseFactor(early.Ply()), phaseFactor(late.Ply()))
 	}
-	for _, s := range []*andantino.State{early, late} {
+	for _, s := range []knowledge.Position{early, late} {
 		// It stops once two thirds of its budget are spent, never past it.
 		max := int(budget * phaseFactor(s.Ply()))
 		inf := newABSearcher().search(context.Background(), s, ABConfig{Nodes: budget, Phase: true})

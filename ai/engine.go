@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
 )
 
@@ -28,20 +29,21 @@ type Level struct {
 	N        int
 	Playouts int
 	Time     time.Duration
-	// ByGame replaces Playouts for the games it names (game.Info.Name), so that
-	// the top level spends about the same time per move in each game although
-	// their playouts differ threefold in cost.
-	ByGame map[string]int
+	// PerGame: each game's knowledge sets the playout budget
+	// (knowledge.Game.TopPlayouts), so that the top level spends about the
+	// same time per move in each game although their playouts differ
+	// threefold in cost; Playouts is for a game without knowledge.
+	PerGame bool
 	// Nodes, when not 0, is the node budget of the alpha-beta search, which plays
 	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go),
 	// spent by game phase (ABConfig.Phase): most in the opening, least after ply 26.
 	Nodes int
 }
 
-// Budget is the level's playout budget in the named game.
-func (l Level) Budget(gameName string) int {
-	if p, ok := l.ByGame[gameName]; ok {
-		return p
+// Budget is the level's playout budget in the game info describes.
+func (l Level) Budget(info *game.Info) int {
+	if g := knowledge.Of(info); l.PerGame && g != nil {
+		return g.TopPlayouts()
 	}
 	return l.Playouts
 }
@@ -52,8 +54,7 @@ var Levels = [6]Level{
 	2: {N: 2, Playouts: 1500, Time: 3 * time.Second},
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
-	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, ByGame: map[string]int{"Andantino": 800_000, "Attangle": 500_000, "Abande": 350_000},
-		Nodes: 5_800_000},
+	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, PerGame: true, Nodes: 5_800_000},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -62,6 +63,15 @@ var Levels = [6]Level{
 const (
 	defaultPrior = 30
 	defaultHeavy = AutoHeavy
+)
+
+// AutoHeavy, as Config.Heavy, picks each game's measured best playout policy
+// for levels 1–4 (Abande's heavy policy, uniform playouts elsewhere); TopHeavy
+// adds Attangle's capture-biased playouts, for level 5 and the hint. The games'
+// packages under ai/ say what each means there.
+const (
+	AutoHeavy = knowledge.AutoHeavy
+	TopHeavy  = knowledge.TopHeavy
 )
 
 // HintConfig is the budget for the Hint button: the strongest move in about a
@@ -120,20 +130,28 @@ func NewAnalysis(a Analysis) Engine {
 
 // mcts is an engine that runs the searcher with a fixed configuration.
 type mcts struct {
-	name   string
-	cfg    Config
-	byGame map[string]int // Level.ByGame, until a budget is given explicitly
-	s      *Searcher
+	name string
+	cfg  Config
+	// perGame: the budget is the game's (Level.PerGame), until one is given
+	// explicitly.
+	perGame bool
+	s       *Searcher
 }
 
 func (e *mcts) Name() string { return e.name }
 
+// budget is the playout budget in the game info describes.
+func (e *mcts) budget(info *game.Info) int {
+	if g := knowledge.Of(info); e.perGame && g != nil {
+		return g.TopPlayouts()
+	}
+	return e.cfg.Playouts
+}
+
 func (e *mcts) Choose(ctx context.Context, pos game.State) Info {
 	cfg := e.cfg
 	cfg.Seed += uint64(pos.Ply())
-	if p, ok := e.byGame[pos.Info().Name]; ok {
-		cfg.Playouts = p
-	}
+	cfg.Playouts = e.budget(pos.Info())
 	return e.s.Search(ctx, pos, cfg)
 }
 
@@ -147,7 +165,7 @@ func NewLevel(n int, seed uint64) (Engine, error) {
 	if n == 5 {
 		cfg.Heavy = TopHeavy
 	}
-	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, byGame: l.ByGame, s: NewSearcher(0)}
+	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, perGame: l.PerGame, s: NewSearcher(0)}
 	if l.Nodes > 0 {
 		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time, Phase: true}, fallback: m}, nil
 	}
@@ -279,7 +297,7 @@ func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 	}
 	if playouts > 0 || limit > 0 {
 		m := monteCarlo(e)
-		m.cfg.Playouts, m.cfg.Time, m.byGame = playouts, limit, nil
+		m.cfg.Playouts, m.cfg.Time, m.perGame = playouts, limit, false
 		if a, ok := e.(*abEngine); ok {
 			if playouts > 0 {
 				return m, nil // a playout budget is the Monte Carlo search's
@@ -304,7 +322,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 	case "x":
 		l, _ := NewLevel(5, seed)
 		e = monteCarlo(l)
-		e.cfg.Playouts, e.cfg.Time, e.byGame = 0, 0, nil
+		e.cfg.Playouts, e.cfg.Time, e.perGame = 0, 0, false
 	default:
 		l, err := parseEngine(base, 0, 0, seed)
 		if err != nil {
@@ -327,7 +345,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		}
 		switch k {
 		case "p":
-			e.cfg.Playouts, e.byGame = int(f), nil
+			e.cfg.Playouts, e.perGame = int(f), false
 		case "t":
 			e.cfg.Time = time.Duration(f * float64(time.Second))
 		case "c":
@@ -349,7 +367,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		}
 	}
 	if playouts > 0 || limit > 0 {
-		e.cfg.Playouts, e.cfg.Time, e.byGame = playouts, limit, nil
+		e.cfg.Playouts, e.cfg.Time, e.perGame = playouts, limit, false
 	}
 	if e.cfg.Playouts <= 0 && e.cfg.Time <= 0 {
 		// A search without a budget would never answer.

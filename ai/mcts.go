@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
 )
 
@@ -53,20 +54,18 @@ type Config struct {
 	// decisive-move checks. It is the baseline the levels are measured against.
 	Plain bool
 	// Prior is the number of virtual playouts with which a new child starts, at
-	// the value the per-game knowledge gives its move (knowledge.go); 0 turns
-	// priors off.
+	// the value the game's knowledge gives its move (knowledge.Knower.Prior);
+	// 0 turns priors off.
 	Prior int
-	// Heavy selects the playout policy where the game has one (knowledge.go): 0
-	// uniform (the game's own fast playout); 1 in Andantino its tactical playout
-	// (andantino.State.TacticalPlayout: complete fives, block them, avoid suicide
-	// cells and cells that hand over a five); k > 1 pick the best of k sampled
-	// moves by the prior (Abande, Andantino); in Attangle k makes each capture k
-	// times as likely as each placement (attangle.State.BiasedPlayout); AutoHeavy
-	// each game's measured best for levels 1–4, TopHeavy level 5's.
+	// Heavy selects the playout policy where the game's knowledge has one
+	// (knowledge.Options.Heavy): 0 uniform (the game's own fast playout); k > 0
+	// the game's heavy policy (ai/abande, ai/attangle, ai/andantino say what
+	// k means there); AutoHeavy each game's measured best for levels 1–4,
+	// TopHeavy level 5's.
 	Heavy int
 	Seed  uint64
-	// Threat is the depth, in own moves, of Andantino's threat reading at each
-	// expansion (threats.go); 0 turns it off. It needs Prior.
+	// Threat is the depth, in own moves, of a game's threat reading at each
+	// expansion (Andantino's, ai/andantino); 0 turns it off. It needs Prior.
 	Threat int
 	// Rave is the equivalence parameter k of RAVE (rapid action value estimation)
 	// for games whose final position tells which moves each side made (Andantino's
@@ -84,7 +83,7 @@ type Config struct {
 	// Split divides the playout budget among the threads: the same search,
 	// answered sooner.
 	Split bool
-	// variant selects experimental knowledge for arenas (knower.variant).
+	// variant selects experimental knowledge for arenas (knowledge.Options).
 	variant int
 	// counter, when set, is added the iterations as they go: a parallel
 	// search's total for its reports.
@@ -147,8 +146,12 @@ type Searcher struct {
 	maxNodes int
 	helpers  []*Searcher // the other threads' searchers (parallel.go)
 	prior    int         // Config.Prior of the running search
-	heavy    int         // Config.Heavy of the running search
-	know     knower
+	// know is the game's knowledge in this search (nil: none, or Plain);
+	// knower is the one made for knowOf with knowOpts, kept while they stay.
+	know     knowledge.Knower
+	knower   knowledge.Knower
+	knowOf   knowledge.Game
+	knowOpts knowledge.Options
 	rave     float64 // Config.Rave when the game supports it, else 0
 	expand1  int32   // Config.ExpandAt, at least 1
 }
@@ -177,13 +180,14 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 	}
 	t0 := time.Now()
 	s.rng.Seed(cfg.Seed ^ pos.Hash())
-	s.prior, s.heavy, s.rave = 0, 0, 0
-	if !cfg.Plain && hasKnowledge(pos) {
+	s.prior, s.rave, s.know = 0, 0, nil
+	if g := knowledge.Of(pos.Info()); g != nil && !cfg.Plain {
 		s.prior = min(cfg.Prior, 255)
-		s.heavy = cfg.Heavy
-		s.know.variant = cfg.variant
-		s.know.threat = cfg.Threat
-		s.know.tb.prepared = 0 // the settings may differ from the last search's
+		o := knowledge.Options{Heavy: cfg.Heavy, Threat: cfg.Threat, Variant: cfg.variant}
+		if g != s.knowOf || o != s.knowOpts || s.knower == nil {
+			s.knower, s.knowOf, s.knowOpts = g.NewKnower(o), g, o
+		}
+		s.know = s.knower
 		if _, ok := pos.(placer); ok {
 			s.rave = float64(cfg.Rave)
 		}
@@ -382,12 +386,20 @@ func (s *Searcher) iterate(c float64, plain bool) {
 	if nd.over || !plain && nd.proof != 0 {
 		winner = outcome(nd)
 	} else {
-		winner = s.know.playout(st, &s.rng, s.heavy).Winner
+		winner = s.playout(st)
 	}
 	if s.rave > 0 {
 		s.backupAMAF(n, st.(placer), winner)
 	}
 	s.backup(n, winner, plain)
+}
+
+// playout plays st to its end with the game's policy, or uniformly.
+func (s *Searcher) playout(st game.State) game.Player {
+	if s.know == nil {
+		return st.RandomPlayout(&s.rng).Winner
+	}
+	return s.know.Playout(st, &s.rng).Winner
 }
 
 // outcome is the winner at a finished or proven node.
@@ -423,13 +435,13 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 	s.nodes[n].child = first
 	s.nodes[n].nchild = int32(len(s.moves))
 	if p := s.prior; p > 0 && len(s.moves) > 1 {
-		s.know.prepare(st)
+		s.know.Prepare(st)
 		for i := first; i < first+int32(len(s.moves)); i++ {
 			ch := &s.nodes[i]
 			ch.prior = uint8(p)
 			ch.visits = int32(p)
 			ch.rs = float32(1 / math.Sqrt(float64(p)))
-			ch.wins = float32(float64(p) * s.know.score(st, ch.move))
+			ch.wins = float32(float64(p) * s.know.Prior(st, ch.move))
 			ch.amafN, ch.amafW = float32(p), ch.wins
 		}
 	}

@@ -8,8 +8,8 @@ import (
 	"sync/atomic"
 	"time"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
-	"trihex/game/andantino"
 )
 
 // Parallel Monte Carlo search: root parallelism. Each thread grows its own
@@ -149,7 +149,7 @@ func merge(trees []*Searcher) Info {
 // is done.
 
 // parallel runs cfg.Threads searches of pos on s's table, s being the first.
-func (s *abSearcher) parallel(ctx context.Context, pos *andantino.State, cfg ABConfig, t0 time.Time) Info {
+func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg ABConfig, t0 time.Time) Info {
 	n := min(cfg.Threads, maxThreads)
 	for len(s.helpers) < n-1 {
 		s.helpers = append(s.helpers, newABThread(s.tt))
@@ -162,7 +162,7 @@ func (s *abSearcher) parallel(ctx context.Context, pos *andantino.State, cfg ABC
 	var wg sync.WaitGroup
 	for k, h := range s.helpers[:n-1] {
 		h.gen, h.halt = s.gen, &halt
-		own := pos.Clone().(*andantino.State)
+		own := pos.Clone().(knowledge.Position)
 		h.prepare(ctx, own, hc, t0)
 		wg.Go(func() { h.deepen(own, hc, 1+(k+1)%2) })
 	}

@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"trihex/game"
-	"trihex/game/andantino"
 )
 
 // gameLines are the first plies of a reference game of each game: the
@@ -80,7 +79,7 @@ func TestParallelProof(t *testing.T) {
 // searches at least as deep as one thread on the same budget per thread.
 func TestParallelAB(t *testing.T) {
 	for _, g := range abMidgames {
-		pos := replay(t, "Andantino", "", g).(*andantino.State)
+		pos := evalPos(t, replay(t, "Andantino", "", g))
 		one := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000})
 		two := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000, Threads: 3})
 		// A solved position ends the search early, with fewer nodes.
@@ -168,7 +167,7 @@ func BenchmarkThreads(b *testing.B) {
 					ab := newABSearcher()
 					for b.Loop() {
 						for _, p := range pos {
-							work += ab.search(context.Background(), p.(*andantino.State), ABConfig{Nodes: 300_000, Threads: th}).Nodes
+							work += ab.search(context.Background(), evalPos(b, p), ABConfig{Nodes: 300_000, Threads: th}).Nodes
 						}
 					}
 					b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "nodes/s")

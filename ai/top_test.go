@@ -7,7 +7,6 @@ import (
 	"time"
 
 	"trihex/game"
-	"trihex/game/andantino"
 )
 
 // checkTop checks the invariants of inf.Top in s: at least one entry and at most
@@ -71,7 +70,7 @@ func TestTopMovesMultiPV(t *testing.T) {
 		t.Fatal("no block positions")
 	}
 	for i, s := range blocks {
-		st := s.(*andantino.State)
+		st := evalPos(t, s)
 		inf := newABSearcher().search(context.Background(), st, ABConfig{Nodes: 20_000, MultiPV: 3})
 		checkTop(t, s, inf, 3)
 		if n := len(s.LegalMoves(nil)); len(inf.Top) != min(n, 3) {
@@ -94,7 +93,7 @@ func TestTopMovesMultiPV(t *testing.T) {
 		checkTop(t, s, one, 1)
 	}
 	// A middle game: three distinct moves, scored at the depth reached.
-	s := replay(t, "Andantino", "", abMidgames[0]).(*andantino.State)
+	s := evalPos(t, replay(t, "Andantino", "", abMidgames[0]))
 	inf := newABSearcher().search(context.Background(), s, ABConfig{Nodes: 100_000, MultiPV: 3})
 	checkTop(t, s, inf, 3)
 	if len(inf.Top) != 3 || inf.Top[2].Depth != inf.Depth || inf.Top[2].Value > inf.Top[1].Value || inf.Top[1].Value > inf.Top[0].Value {

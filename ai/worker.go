@@ -34,7 +34,7 @@ func Start(ctx context.Context, e Engine, pos game.State) *Job {
 	withProgress := func(m *mcts) *mcts {
 		cfg := m.cfg
 		cfg.Progress = report
-		return &mcts{name: m.name, cfg: cfg, byGame: m.byGame, s: m.s}
+		return &mcts{name: m.name, cfg: cfg, perGame: m.perGame, s: m.s}
 	}
 	switch m := e.(type) {
 	case *mcts:

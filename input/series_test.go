@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "trihex/ai/all"
 	"trihex/game"
 	_ "trihex/game/all"
 	"trihex/save"

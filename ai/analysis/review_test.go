@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"trihex/ai"
+	_ "trihex/ai/all"
 	"trihex/game"
 	_ "trihex/game/all"
 	"trihex/save"

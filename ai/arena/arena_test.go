@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "trihex/ai/all"
 	_ "trihex/game/all"
 	"trihex/save"
 )

@@ -116,7 +116,7 @@ func playGame(info *game.Info, cfg GenConfig, i int) []candidate {
 	for side := range eng {
 		level := 2 + rng.Intn(2)
 		// A playout budget and no time cap, so that the moves depend on the seed only.
-		e, err := ai.ParseEngine(fmt.Sprint(level), ai.Levels[level].Budget(info.Name), 0, seed+uint64(side))
+		e, err := ai.ParseEngine(fmt.Sprint(level), ai.Levels[level].Budget(info), 0, seed+uint64(side))
 		if err != nil {
 			panic(err) // levels 2 and 3 always exist
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "trihex/ai/all" // generating puzzles plays the levels
 	"trihex/game"
 )
 

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	_ "trihex/ai/all"
 	"trihex/game"
 	_ "trihex/game/all"
 )

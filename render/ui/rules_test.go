@@ -3,6 +3,7 @@ package ui
 import (
 	"testing"
 
+	_ "trihex/ai/all"
 	"trihex/game"
 	_ "trihex/game/all"
 )

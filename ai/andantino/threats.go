@@ -1,12 +1,12 @@
-package ai
+package andantino
 
 import (
 	"trihex/game"
-	"trihex/game/andantino"
+	rules "trihex/game/andantino"
 	"trihex/game/hex"
 )
 
-// Andantino threat reading (Config.Threat). A line of five wins, but a cell can be
+// Andantino threat reading (knowledge.Options.Threat). A line of five wins, but a cell can be
 // played only once it touches two tiles, so a four whose completing cell touches
 // one tile cannot be blocked: whoever makes that cell playable hands it to the
 // owner of the four, and the owner wins by making it playable together with a
@@ -74,7 +74,7 @@ type tboard struct {
 func (b *tboard) index(q, r int) int32 { return int32((r+b.oy)<<tbShift | (q + b.ox)) }
 
 // load copies the tiles of s; false when they spread too far for the local board.
-func (b *tboard) load(s *andantino.State) bool {
+func (b *tboard) load(s *rules.State) bool {
 	lo, hi := s.Bounds()
 	if hi.Q-lo.Q > tbW-2*tbEdge-2 || hi.R-lo.R > tbW-2*tbEdge-2 {
 		b.loaded = false
@@ -294,7 +294,7 @@ func (b *tboard) attack(c uint8, depth, ply int) bool {
 
 // threatPrepare reads the threats of the position s for its side to move, once per
 // position, for threatScore.
-func (k *knower) threatPrepare(s *andantino.State) {
+func (k *knower) threatPrepare(s *rules.State) {
 	b := &k.tb
 	h := s.Hash()
 	if b.prepared == h && h != 0 {
@@ -363,7 +363,7 @@ func (k *knower) threatPrepare(s *andantino.State) {
 }
 
 // threatScore adjusts the prior v of the placement m after threatPrepare.
-func (k *knower) threatScore(s *andantino.State, m game.Move, v float64) float64 {
+func (k *knower) threatScore(s *rules.State, m game.Move, v float64) float64 {
 	b := &k.tb
 	if !b.loaded || m.B != 1 {
 		return v
@@ -486,4 +486,9 @@ func (b *tboard) fours(i int32, c uint8) (lat, pl int) {
 	}
 	b.unplace(i)
 	return lat, pl
+}
+
+// coord is the cell of local index i.
+func (b *tboard) coord(i int32) (q, r int) {
+	return int(i)&(tbW-1) - b.ox, int(i)>>tbShift - b.oy
 }

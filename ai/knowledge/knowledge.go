@@ -1,0 +1,116 @@
+// Package knowledge is the contract between the computer's searches (package
+// ai) and what they know of each game: move priors and playout policies for
+// the Monte Carlo search, a static evaluation for the alpha-beta search, and
+// each game's budget at the top level. A game's knowledge lives in its own
+// package under ai/ (ai/abande, ai/attangle, ai/andantino), which registers
+// it here when imported, as the rules register themselves with package game;
+// import trihex/ai/all for all three. A game with no knowledge registered is
+// still played, by plain Monte Carlo search.
+//
+// The contract is its own package, apart from the searches, so that the
+// knowledge packages do not import the search and the search's own tests can
+// register them.
+package knowledge
+
+import (
+	"fmt"
+	"sync"
+
+	"trihex/game"
+)
+
+// Game is what the searches know of one game.
+type Game interface {
+	// NewKnower returns the knowledge of one search thread: it keeps scratch
+	// memory, so each thread has its own.
+	NewKnower(o Options) Knower
+	// TopPlayouts is the top level's playout budget in this game, so that
+	// the top level spends about the same time a move in each game although
+	// their playouts differ threefold in cost.
+	TopPlayouts() int
+	// Evaluable returns pos as a position the alpha-beta search can read, or
+	// false where the game (or its variant, or its phase) has no evaluation;
+	// the position returned is pos itself or wraps it, and changes with it.
+	Evaluable(pos game.State) (Position, bool)
+}
+
+// Options are a search's knowledge settings.
+type Options struct {
+	// Heavy is the playout policy: AutoHeavy, TopHeavy, 0 the game's uniform
+	// playout, k > 0 the game's heavy policy with strength k.
+	Heavy int
+	// Threat is the depth of a game's threat reading at each expansion; 0 off.
+	Threat int
+	// Variant selects experimental knowledge for arenas; 0 is the default.
+	Variant int
+}
+
+// AutoHeavy, as Options.Heavy, picks each game's measured best playout policy
+// for levels 1–4; TopHeavy is level 5's and the hint's.
+const (
+	AutoHeavy = -1
+	TopHeavy  = -2
+)
+
+// Knower is the knowledge of one search thread.
+type Knower interface {
+	// Prepare reads what Prior needs once per position, before its moves
+	// are scored.
+	Prepare(pos game.State)
+	// Prior is a cheap estimate in [0, 1] of how good m is for the side to
+	// move in pos (0.5 neutral): the value a new child starts with.
+	Prior(pos game.State, m game.Move) float64
+	// Playout plays pos to its end with the knower's policy.
+	Playout(pos game.State, r *game.Rand) game.Result
+}
+
+// Position is a position the alpha-beta search reads: the game's state with
+// a static evaluation. Its Clone is a Position too.
+type Position interface {
+	game.State
+	// Assess reads the position for the side to move, reusing blocks for
+	// Assessment.Blocks; with traps it also reads the cells that close a
+	// trap.
+	Assess(blocks []game.Move, traps bool) Assessment
+	// MoveScores puts in dst[i] an ordering score of moves[i]: the higher,
+	// the sooner the search tries it.
+	MoveScores(moves []game.Move, dst []int32)
+	// TrapThreats appends the moves that leave a cell where the mover would
+	// close a trap: forcing moves the quiescence may read.
+	TrapThreats(dst []game.Move) []game.Move
+}
+
+// Assessment is a Position's reading for the side to move.
+type Assessment struct {
+	// Sums are each side's evaluation (index by game.Player): the search
+	// weighs them, its side against the opponent's.
+	Sums [2]int32
+	// Win is set when the side to move wins with its next move.
+	Win bool
+	// Blocks are the opponent's winning cells: the side to move must fill
+	// one, and with two or more it has lost.
+	Blocks []game.Move
+}
+
+var (
+	mu    sync.RWMutex
+	games = map[*game.Info]Game{}
+)
+
+// Register makes g the knowledge of the game info describes; a game is
+// registered once.
+func Register(info *game.Info, g Game) {
+	mu.Lock()
+	defer mu.Unlock()
+	if _, dup := games[info]; dup {
+		panic(fmt.Sprintf("knowledge: %s registered twice", info.Name))
+	}
+	games[info] = g
+}
+
+// Of returns the knowledge of pos's game, or nil when none is registered.
+func Of(info *game.Info) Game {
+	mu.RLock()
+	defer mu.RUnlock()
+	return games[info]
+}

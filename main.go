@@ -10,6 +10,7 @@ import (
 	"os"
 	"strings"
 
+	"trihex/ai"
 	_ "trihex/ai/all"
 	"trihex/ai/analysis"
 	"trihex/ai/arena"
@@ -100,7 +101,7 @@ func appOptions(args []string) (ui.Options, error) {
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "testing: write a CPU profile of the session")
 	fs.BoolVar(&o.Fullscreen, "fullscreen", false, "start in fullscreen")
 	load := fs.String("load", "", "open a game record and continue it")
-	fs.IntVar(&o.Level, "level", 0, "computer level 1-5")
+	fs.IntVar(&o.Level, "level", 0, "computer level 1-5, 6 for Expert")
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "folder of the autosave and settings")
 	fs.BoolVar(&o.NoDialogs, "no-dialogs", false, "ask for paths in the window instead of native dialogs")
 	fs.Float64Var(&o.Scale, "scale", 0, "testing: draw at this device scale (1, 1.5, 2)")
@@ -110,8 +111,8 @@ func appOptions(args []string) (ui.Options, error) {
 		return o, err
 	case len(pos) > 1 || (len(pos) == 1 && *load != ""):
 		return o, fmt.Errorf("unexpected argument %q", pos[len(pos)-1])
-	case o.Level != 0 && (o.Level < 1 || o.Level > 5):
-		return o, fmt.Errorf("--level %d: levels are 1 to 5", o.Level)
+	case o.Level != 0 && (o.Level < 1 || o.Level > ai.MaxLevel):
+		return o, fmt.Errorf("--level %d: levels are 1 to 5, and 6 for Expert", o.Level)
 	case o.Scale != 0 && (o.Scale < 0.5 || o.Scale > 4):
 		return o, fmt.Errorf("--scale %g: want 0.5 to 4", o.Scale)
 	case o.Game == "" && o.Rules != "":

@@ -221,7 +221,7 @@ func TestAppOptions(t *testing.T) {
 	}
 	for args, want := range map[string]string{
 		"a.trihex b.trihex":           `unexpected argument "b.trihex"`,
-		"--level 7":                   "levels are 1 to 5",
+		"--level 7":                   "levels are 1 to 5, and 6 for Expert",
 		"--size 100x100":              "at least 320x240",
 		"--options stalemate=draw":    "--options needs --game",
 		"--game chess":                "chess",

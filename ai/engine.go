@@ -30,10 +30,12 @@ type Level struct {
 	Playouts int
 	Time     time.Duration
 	// PerGame: each game's knowledge sets the playout budget
-	// (knowledge.Game.TopPlayouts), so that the top level spends about the
-	// same time per move in each game although their playouts differ
-	// threefold in cost; Playouts is for a game without knowledge.
+	// (knowledge.Game.TopPlayouts, times Top), so that the top levels spend
+	// about the same time per move in each game although their playouts
+	// differ threefold in cost; Playouts is for a game without knowledge.
 	PerGame bool
+	// Top multiplies the game's top budget (0 means 1).
+	Top int
 	// Nodes, when not 0, is the node budget of the alpha-beta search, which plays
 	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go),
 	// spent by game phase (ABConfig.Phase): most in the opening, least after ply 26.
@@ -43,18 +45,36 @@ type Level struct {
 // Budget is the level's playout budget in the game info describes.
 func (l Level) Budget(info *game.Info) int {
 	if g := knowledge.Of(info); l.PerGame && g != nil {
-		return g.TopPlayouts()
+		return g.TopPlayouts() * max(l.Top, 1)
 	}
 	return l.Playouts
 }
 
-// Levels holds levels 1 to 5 at indices 1 to 5.
-var Levels = [6]Level{
+// Expert is the level above 5, for strong players: about 10 s a move on one
+// core of the machine the budgets were set on (four times level 5's node
+// budget, about twice its playouts, which its 3 s cap cuts short there), up
+// to 20 s on a slow one; more threads search more in the same time.
+const Expert = 6
+
+// MaxLevel is the strongest level.
+const MaxLevel = Expert
+
+// LevelName names level n for players: "level 3", or "Expert".
+func LevelName(n int) string {
+	if n == Expert {
+		return "Expert"
+	}
+	return "level " + strconv.Itoa(n)
+}
+
+// Levels holds levels 1 to 5 and Expert at indices 1 to 6.
+var Levels = [MaxLevel + 1]Level{
 	1: {N: 1, Playouts: 150, Time: 2 * time.Second},
 	2: {N: 2, Playouts: 1500, Time: 3 * time.Second},
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
 	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, PerGame: true, Nodes: 5_800_000},
+	6: {N: 6, Playouts: 600000, Time: 20 * time.Second, PerGame: true, Nodes: 10_000_000, Top: 2},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new
@@ -132,9 +152,10 @@ func NewAnalysis(a Analysis) Engine {
 type mcts struct {
 	name string
 	cfg  Config
-	// perGame: the budget is the game's (Level.PerGame), until one is given
-	// explicitly.
+	// perGame: the budget is the game's (Level.PerGame, times top), until
+	// one is given explicitly.
 	perGame bool
+	top     int
 	s       *Searcher
 }
 
@@ -143,7 +164,7 @@ func (e *mcts) Name() string { return e.name }
 // budget is the playout budget in the game info describes.
 func (e *mcts) budget(info *game.Info) int {
 	if g := knowledge.Of(info); e.perGame && g != nil {
-		return g.TopPlayouts()
+		return g.TopPlayouts() * max(e.top, 1)
 	}
 	return e.cfg.Playouts
 }
@@ -155,17 +176,17 @@ func (e *mcts) Choose(ctx context.Context, pos game.State) Info {
 	return e.s.Search(ctx, pos, cfg)
 }
 
-// NewLevel returns the engine of level n (1–5).
+// NewLevel returns the engine of level n (1–5, or Expert).
 func NewLevel(n int, seed uint64) (Engine, error) {
-	if n < 1 || n > 5 {
-		return nil, fmt.Errorf("ai: no level %d (levels are 1 to 5)", n)
+	if n < 1 || n > MaxLevel {
+		return nil, fmt.Errorf("ai: no level %d (levels are 1 to 5, and 6 for Expert)", n)
 	}
 	l := Levels[n]
 	cfg := Config{Playouts: l.Playouts, Time: l.Time, Seed: seed, Prior: defaultPrior, Heavy: defaultHeavy}
-	if n == 5 {
+	if n >= 5 {
 		cfg.Heavy = TopHeavy
 	}
-	m := &mcts{name: "level " + strconv.Itoa(n), cfg: cfg, perGame: l.PerGame, s: NewSearcher(0)}
+	m := &mcts{name: LevelName(n), cfg: cfg, perGame: l.PerGame, top: l.Top, s: NewSearcher(0)}
 	if l.Nodes > 0 {
 		return &abEngine{name: m.name, cfg: ABConfig{Nodes: l.Nodes, Time: l.Time, Phase: true}, fallback: m}, nil
 	}
@@ -215,6 +236,7 @@ func (r *random) Choose(ctx context.Context, pos game.State) Info {
 }
 
 // ParseEngine reads an engine name for the command line: "1" to "5" (or "level3"),
+// "6" or "expert",
 // "random", "uct" (plain UCT with the budget of level 5 unless playouts or limit
 // say otherwise). playouts and limit, when not zero, replace the level's budget.
 // Any of them may end in ",th=N": N search threads (WithThreads).
@@ -287,9 +309,12 @@ func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 	if i := strings.IndexByte(name, ','); i >= 0 {
 		return parseTuned(name[:i], name[i+1:], playouts, limit, seed)
 	}
+	if name == "expert" {
+		name = strconv.Itoa(Expert)
+	}
 	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimPrefix(name, "level"), " "))
 	if err != nil {
-		return nil, fmt.Errorf("ai: unknown engine %q (levels 1-5, random, uct)", name)
+		return nil, fmt.Errorf("ai: unknown engine %q (levels 1-5, expert, random, uct)", name)
 	}
 	e, err := NewLevel(n, seed)
 	if err != nil {

@@ -24,6 +24,8 @@ func TestParseEngine(t *testing.T) {
 		{"ab,x=0", func(e Engine) bool { return ab(e).NoExtend }},
 		{"ab,tq=1", func(e Engine) bool { return ab(e).TrapQuiesce }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
+		{"expert", func(e Engine) bool { return e.Name() == "Expert" && ab(e).Nodes == Levels[Expert].Nodes && ab(e).Phase }},
+		{"6", func(e Engine) bool { return e.Name() == "Expert" && monteCarlo(e).top == 2 }},
 	}
 	for _, c := range good {
 		e, err := ParseEngine(c.name, 0, 0, 1)
@@ -31,7 +33,7 @@ func TestParseEngine(t *testing.T) {
 			t.Errorf("ParseEngine(%q) = %+v, %v", c.name, e, err)
 		}
 	}
-	for _, name := range []string{"", "6", "level0", "ab,z=1", "ab,d=-1", "ab,d=NaN", "ab,n", "uct,p=abc", "zz,p=1"} {
+	for _, name := range []string{"", "7", "level0", "ab,z=1", "ab,d=-1", "ab,d=NaN", "ab,n", "uct,p=abc", "zz,p=1"} {
 		if e, err := ParseEngine(name, 0, 0, 1); err == nil || !strings.HasPrefix(err.Error(), "ai: ") {
 			t.Errorf("ParseEngine(%q) = %v, %v; want an ai: error", name, e, err)
 		}
@@ -52,4 +54,21 @@ func FuzzParseEngine(f *testing.F) {
 			t.Fatalf("ParseEngine(%q): error %q has no package prefix", name, err)
 		}
 	})
+}
+
+// TestExpertBudget: Expert searches more than level 5 in every game, on the
+// same budgets per thread, with a longer time cap.
+func TestExpertBudget(t *testing.T) {
+	for _, v := range variants[:4] {
+		info := startOf(t, v.game, v.opts).Info()
+		if Levels[Expert].Budget(info) <= Levels[5].Budget(info) {
+			t.Errorf("%s: Expert's %d playouts, level 5's %d", v.game, Levels[Expert].Budget(info), Levels[5].Budget(info))
+		}
+	}
+	if Levels[Expert].Nodes <= Levels[5].Nodes || Levels[Expert].Time <= Levels[5].Time {
+		t.Error("Expert's node budget and time cap should be above level 5's")
+	}
+	if LevelName(3) != "level 3" || LevelName(Expert) != "Expert" {
+		t.Error("level names")
+	}
 }

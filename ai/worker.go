@@ -32,9 +32,9 @@ func Start(ctx context.Context, e Engine, pos game.State) *Job {
 		}
 	}
 	withProgress := func(m *mcts) *mcts {
-		cfg := m.cfg
-		cfg.Progress = report
-		return &mcts{name: m.name, cfg: cfg, perGame: m.perGame, s: m.s}
+		cp := *m
+		cp.cfg.Progress = report
+		return &cp
 	}
 	switch m := e.(type) {
 	case *mcts:

@@ -3,12 +3,14 @@ package input
 import (
 	"strconv"
 	"strings"
+
+	"trihex/ai"
 )
 
 // Seat says who plays one side: a human, or the computer at a level.
 type Seat struct {
 	Computer bool
-	Level    int // 1–5, for a computer; for a human, the level offered if it changes
+	Level    int // 1–5 or ai.Expert, for a computer; for a human, the level offered if it changes
 }
 
 // String names the seat on the start screen: "Human" or "Computer N".
@@ -22,14 +24,17 @@ func (s Seat) String() string {
 // Tag is the player's name in a record: "Human", or "Trihex level N".
 func (s Seat) Tag() string {
 	if s.Computer {
-		return "Trihex level " + strconv.Itoa(s.Level)
+		return "Trihex " + ai.LevelName(s.Level)
 	}
 	return "Human"
 }
 
 // SeatFromTag reads a record's player tag back: the computer for "Trihex level N"
-// (N from 1 to 5), otherwise a human with the fallback level.
+// (N from 1 to 5) or "Trihex Expert", otherwise a human with the fallback level.
 func SeatFromTag(v string, fallback int) Seat {
+	if v == "Trihex Expert" {
+		return Seat{Computer: true, Level: ai.Expert}
+	}
 	if rest, ok := strings.CutPrefix(v, "Trihex level "); ok {
 		if n, err := strconv.Atoi(rest); err == nil && n >= 1 && n <= 5 {
 			return Seat{Computer: true, Level: n}

@@ -3,7 +3,7 @@ package input
 import "testing"
 
 func TestSeatTags(t *testing.T) {
-	for _, s := range []Seat{{Level: 3}, {Computer: true, Level: 1}, {Computer: true, Level: 5}} {
+	for _, s := range []Seat{{Level: 3}, {Computer: true, Level: 1}, {Computer: true, Level: 5}, {Computer: true, Level: 6}} {
 		got := SeatFromTag(s.Tag(), 3)
 		if got != s {
 			t.Errorf("seat %+v written %q reads back as %+v", s, s.Tag(), got)
@@ -16,5 +16,8 @@ func TestSeatTags(t *testing.T) {
 	}
 	if (Seat{Computer: true, Level: 4}).String() != "Computer 4" || (Seat{Level: 4}).String() != "Human" {
 		t.Error("seat names")
+	}
+	if tag := (Seat{Computer: true, Level: 6}).Tag(); tag != "Trihex Expert" {
+		t.Errorf("Expert's tag %q", tag)
 	}
 }

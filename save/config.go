@@ -135,7 +135,7 @@ func (s *Settings) clamp() {
 	if s.WindowX < -32768 || s.WindowX > 32768 || s.WindowY < -32768 || s.WindowY > 32768 {
 		s.WindowX, s.WindowY, s.WindowPlaced = 0, 0, false
 	}
-	if s.Level < 1 || s.Level > 5 {
+	if s.Level < 1 || s.Level > 6 { // 6 is Expert
 		s.Level = d.Level
 	}
 	if s.AnimationSpeed < 0 || s.AnimationSpeed > 4 {

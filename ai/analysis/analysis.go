@@ -34,7 +34,7 @@ import (
 // with level 5's searches, about 0.2 s a position, the same numbers on every
 // machine (a budget in time is not).
 type Budget struct {
-	Level int           // 1 to 5: that level's engine and budget; 0 none
+	Level int           // 1 to 6 (Expert): that level's engine and budget; 0 none
 	Time  time.Duration // a time a position: replaces the level's budget, or with no level, level 5's searches for that time
 	Seed  uint64        // the Monte Carlo search's seed: the same seed, the same numbers
 	// Threads is how many goroutines each search uses (0 or 1: one); each
@@ -65,8 +65,8 @@ func (b Budget) Engine() (ai.Engine, error) {
 
 func (b Budget) engine() (ai.Engine, error) {
 	switch {
-	case b.Level < 0 || b.Level > 5:
-		return nil, fmt.Errorf("analysis: no level %d (levels are 1 to 5)", b.Level)
+	case b.Level < 0 || b.Level > ai.MaxLevel:
+		return nil, fmt.Errorf("analysis: no level %d (levels are 1 to 5, and 6 for Expert)", b.Level)
 	case b.Time < 0:
 		return nil, fmt.Errorf("analysis: time %v is negative", b.Time)
 	case b.Level > 0:

@@ -25,7 +25,7 @@ const Usage = "trihex analyse FILE [--time S | --level N] [--threads N] [--json]
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 0, "level 1-5")
+	level := fs.Int("level", 0, "level 1-5, 6 for Expert")
 	secs := fs.Float64("time", 0, "seconds a position")
 	asJSON := fs.Bool("json", false, "print a JSON array")
 	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads")
@@ -37,8 +37,8 @@ func Command(args []string, stdout, stderr io.Writer) int {
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
 	case err != nil:
-	case set["level"] && (*level < 1 || *level > 5):
-		err = cli.UsageError(fmt.Sprintf("--level %d: levels are 1 to 5", *level))
+	case set["level"] && (*level < 1 || *level > ai.MaxLevel):
+		err = cli.UsageError(fmt.Sprintf("--level %d: levels are 1 to 5, and 6 for Expert", *level))
 	case *threads < 1:
 		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
 	case set["time"] && (!(*secs > 0) || math.IsInf(*secs, 0) || *secs > 3600):

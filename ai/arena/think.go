@@ -26,7 +26,7 @@ const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--t
 func Think(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("think", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 3, "level 1-5")
+	level := fs.Int("level", 3, "level 1-5, 6 for Expert")
 	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
 	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
 	seed := fs.Uint64("seed", 1, "random seed")

@@ -1,11 +1,11 @@
 package ui
 
 import (
-	"fmt"
 	"math"
 	"strings"
 	"time"
 
+	"trihex/ai"
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
@@ -379,7 +379,7 @@ func (p *playScene) lastCells() []hex.Coord {
 // seatName says who plays side pl.
 func seatName(st input.Seat) string {
 	if st.Computer {
-		return fmt.Sprintf("Computer, level %d", st.Level)
+		return "Computer, " + ai.LevelName(st.Level)
 	}
 	return "Human"
 }

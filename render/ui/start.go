@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"trihex/ai"
 	"trihex/game"
 	"trihex/input"
 	"trihex/input/lesson"
@@ -162,6 +163,7 @@ func (s *startScreen) layout(a *App) *Layout {
 		for n := 1; n <= 5; n++ {
 			row(fmt.Sprintf("level-%d", n), n-1, 42, 48, fmt.Sprint(n))
 		}
+		row(fmt.Sprintf("level-%d", ai.Expert), 5, 72, 48, "Expert")
 		y += 40 * sc
 		for i, sp := range speeds {
 			row("speed-"+strings.ToLower(sp.name), i, 80, 86, sp.name)
@@ -414,11 +416,10 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 	}
 	if _, ok := l.get("level-1"); ok {
 		label("Level", "level-1")
-		for n := 1; n <= 5; n++ {
+		for n := 1; n <= ai.MaxLevel; n++ {
 			toggle(fmt.Sprintf("level-%d", n), s.level == n)
 		}
-		r := l.rect("level-5")
-		p.text("1 beginner … 5 strongest (up to 3 s a move)", 14, false, r.X+r.W+12*sc, r.CY(), render.Left, p.th.TextDim)
+		hint("1 beginner … 5 strong (up to 3 s a move); Expert thinks about 10 s a move.", widgetID(fmt.Sprintf("level-%d", ai.Expert)), 120)
 		label("Speed", "speed-slow")
 		for _, sp := range speeds {
 			toggle("speed-"+strings.ToLower(sp.name), s.speed == sp.v)

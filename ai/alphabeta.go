@@ -76,8 +76,11 @@ type ABConfig struct {
 	// only analysis asks for it.
 	MultiPV int
 	// Threads is how many goroutines search at once (lazy SMP, parallel.go);
-	// 0 or 1 is one. Each has the whole node budget.
+	// 0 or 1 is one. Each has the whole node budget, unless Split.
 	Threads int
+	// Split divides the node budget among the threads: about the same search,
+	// answered sooner.
+	Split bool
 }
 
 // phases are the budget factors of ABConfig.Phase from each ply on. Level 5's

@@ -291,6 +291,19 @@ func WithThreads(e Engine, n int) Engine {
 	return e
 }
 
+// SetSplit makes e's threads share its budget (on) or each spend it whole
+// (off, the default): with a budget per thread a level is as strong on one
+// core as anywhere and stronger on more; shared, it answers sooner instead.
+func SetSplit(e Engine, on bool) {
+	switch e := e.(type) {
+	case *mcts:
+		e.cfg.Split = on
+	case *abEngine:
+		e.cfg.Split = on
+		e.fallback.cfg.Split = on
+	}
+}
+
 // parseEngine is ParseEngine without the threads.
 func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	switch name {

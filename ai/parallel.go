@@ -154,6 +154,9 @@ func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg A
 	for len(s.helpers) < n-1 {
 		s.helpers = append(s.helpers, newABThread(s.tt))
 	}
+	if cfg.Split && cfg.Nodes > 0 {
+		cfg.Nodes = max(cfg.Nodes/n, 1)
+	}
 	var halt atomic.Bool
 	s.halt = &halt
 	s.prepare(ctx, pos, cfg, t0)

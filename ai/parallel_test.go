@@ -185,3 +185,18 @@ func BenchmarkThreads(b *testing.B) {
 		}
 	}
 }
+
+// TestSplit: with Split the threads share the level's budget (alpha-beta's
+// nodes too), and SetSplit reaches both searches of a level's engine.
+func TestSplit(t *testing.T) {
+	pos := evalPos(t, replay(t, "Andantino", "", abMidgames[0]))
+	inf := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000, Threads: 3, Split: true})
+	if inf.Nodes > 60_000 || inf.Nodes < 20_000 {
+		t.Errorf("split budget of 60 000 nodes over 3 threads: %d nodes", inf.Nodes)
+	}
+	e, _ := NewLevel(5, 1)
+	SetSplit(e, true)
+	if !e.(*abEngine).cfg.Split || !monteCarlo(e).cfg.Split {
+		t.Error("SetSplit should reach both searches")
+	}
+}

@@ -24,6 +24,10 @@ type Player struct {
 	Paused bool
 	// Details shows the best move so far and its estimate in ProgressText (key T).
 	Details bool
+	// Faster has the search's extra threads share the level's budget, so that
+	// the computer answers sooner at the level's strength, instead of each
+	// spending it whole, which makes it stronger in the same time (SetSplit).
+	Faster bool
 	// NewEngine makes the engine of a level (NewLevel, on every core but one);
 	// tests put a fake here.
 	NewEngine func(level int, seed uint64) (Engine, error)
@@ -161,6 +165,7 @@ func (p *Player) start(live game.State, ply, level int) error {
 		}
 		p.engines[side], p.levels[side] = e, level
 	}
+	SetSplit(p.engines[side], p.Faster)
 	// Start searches its own copy of the position.
 	p.job = Start(context.Background(), p.engines[side], live)
 	p.jobPly = ply

@@ -60,6 +60,7 @@ const (
 	CmdSound      // M: sound on or off
 	CmdVolumeDown // [
 	CmdVolumeUp   // ]
+	CmdFaster     // menu only: the computer's extra cores shorten its time
 
 	// Boxes, menus and pages.
 	CmdConfirm   // Enter: the confirm box's Yes, or the path field's OK
@@ -116,6 +117,7 @@ var commandNames = [numCommands]string{
 	CmdSound:         "sound",
 	CmdVolumeDown:    "vol-down",
 	CmdVolumeUp:      "vol-up",
+	CmdFaster:        "faster",
 	CmdConfirm:       "confirm",
 	CmdDismiss:       "dismiss",
 	CmdBackspace:     "backspace",
@@ -155,4 +157,4 @@ func Commands() []Command {
 
 // Unbound are the commands no key gives: a menu item or a button gives them, with
 // an argument (a path, a theme) or because a key would add little.
-var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed}
+var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster}

@@ -80,7 +80,10 @@ type Settings struct {
 	AnimationSpeed   float64 // 1 = normal, 0 = no animation
 	Sound            bool
 	Volume           float64
-	Recent           []string // most recent first
+	// FasterReplies: the computer's extra cores shorten its thinking at the
+	// level's strength instead of making it stronger in the same time.
+	FasterReplies bool
+	Recent        []string // most recent first
 	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string

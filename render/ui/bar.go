@@ -88,7 +88,7 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 		case input.CmdViewMenu:
 			a.push(newMenu(true))
 		case input.CmdNew, input.CmdOpen, input.CmdSave, input.CmdSaveAs, input.CmdQuit,
-			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown:
+			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown, input.CmdFaster:
 			a.run(c)
 		default:
 			continue // the scene's (rules, shortcuts) or the App's (fullscreen)

@@ -3,6 +3,7 @@ package ui
 import (
 	"fmt"
 
+	"trihex/ai"
 	"trihex/input"
 	"trihex/render"
 )
@@ -42,6 +43,18 @@ func (a *App) run(c input.Command) {
 			a.showNotice(fmt.Sprintf("Sound on, volume %d%%", a.prefs.volumePercent()))
 		} else {
 			a.showNotice("Sound off")
+		}
+	case input.CmdFaster:
+		if ai.DefaultThreads(true) < 2 {
+			a.showNotice("The computer thinks on one core here (the other draws the window): nothing to share")
+			return
+		}
+		a.prefs.settings.FasterReplies = !a.prefs.settings.FasterReplies
+		a.prefs.save()
+		if a.prefs.settings.FasterReplies {
+			a.showNotice(fmt.Sprintf("Faster replies: %d cores share each search, at the level's strength", ai.DefaultThreads(true)))
+		} else {
+			a.showNotice(fmt.Sprintf("Stronger replies: each of %d cores searches the level's whole budget", ai.DefaultThreads(true)))
 		}
 	case input.CmdVolumeUp, input.CmdVolumeDown:
 		d := 0.1

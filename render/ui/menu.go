@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"trihex/ai"
 	"trihex/input"
 	"trihex/render"
 )
@@ -48,6 +49,7 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
 			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
 			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
 				check: p != nil && p.analysis.live != nil, disabled: p == nil},
 			menuItem{id: "menu-review-game", cmd: input.CmdReviewGame, label: "Analyse the game", keys: "G", disabled: p == nil},
@@ -155,4 +157,13 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
 		}
 	}
+}
+
+// fasterLabel names the View menu's choice between the computer's extra cores
+// making it stronger (off) or quicker (on), with the cores it has.
+func fasterLabel() string {
+	if n := ai.DefaultThreads(true); n > 1 {
+		return fmt.Sprintf("Faster replies (%d cores share a search)", n)
+	}
+	return "Faster replies (needs more than 2 cores)"
 }

@@ -74,6 +74,7 @@ func (p *playScene) close() {
 // replay.
 func (p *playScene) tick(a *App) {
 	p.anims.tick()
+	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coach.tick(p)
 	p.train.tick(p)

@@ -620,11 +620,10 @@ func (s *abSearcher) store(e abEntry) {
 	s.tt.slots[i+1].put(e)
 }
 
-// fourGain is the least MoveScores value of a move that makes a four.
-const fourGain = 120
 
 // threats is the quiescence search at a leaf: the side to move may stand on the
-// evaluation or play a move that makes a four (with TrapQuiesce, or leaves a
+// evaluation or play a forcing move (knowledge.Forcing: in Andantino one that
+// makes a four) (with TrapQuiesce, or leaves a
 // trap cell); the children are searched at depth −1, where only a forced reply
 // (a playable five or trap cell) is read further.
 func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta int) int {
@@ -650,7 +649,7 @@ func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta 
 		return alpha >= beta
 	}
 	for k, m := range moves {
-		if sc[k] >= fourGain && try(m) {
+		if sc[k] >= knowledge.Forcing && try(m) {
 			return best
 		}
 	}
@@ -660,7 +659,7 @@ func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta 
 	traps := st.TrapThreats(s.traps[ply][:0])
 	s.traps[ply] = traps
 	for _, m := range traps {
-		if k := slices.Index(moves, m); k >= 0 && sc[k] >= fourGain {
+		if k := slices.Index(moves, m); k >= 0 && sc[k] >= knowledge.Forcing {
 			continue // read above as a four
 		}
 		if try(m) {

@@ -74,7 +74,7 @@ func TestABProvesForcedLoss(t *testing.T) {
 	for g := 0; g < 400 && found < 10; g++ {
 		s := startOf(t, "Andantino", "").(*andantino.State)
 		for !s.Result().Over {
-			if a := s.Assess(nil, false); len(a.Blocks) >= 2 && len(immediateWins(s)) == 0 {
+			if _, blocks := s.WinCells(nil, false); len(blocks) >= 2 && len(immediateWins(s)) == 0 {
 				found++
 				if inf := e.Choose(context.Background(), s); inf.Proven != -1 || inf.Value != 0 {
 					t.Fatalf("lost position: proven %d, value %v\n%v", inf.Proven, inf.Value, s)

@@ -34,25 +34,6 @@ func (Knowledge) Evaluable(pos game.State) (knowledge.Position, bool) {
 	return &position{s}, true
 }
 
-// position is a state the alpha-beta search reads: the rules' state with its
-// evaluation in knowledge's terms.
-type position struct{ *rules.State }
-
-func (p *position) Clone() game.State { return &position{p.State.Clone().(*rules.State)} }
-
-func (p *position) CopyFrom(o game.State) {
-	if w, ok := o.(*position); ok {
-		p.State.CopyFrom(w.State)
-		return
-	}
-	p.State.CopyFrom(o)
-}
-
-func (p *position) Assess(blocks []game.Move, traps bool) knowledge.Assessment {
-	a := p.State.Assess(blocks, traps)
-	return knowledge.Assessment{Sums: a.Sums, Win: a.Win, Blocks: a.Blocks}
-}
-
 // knower scores moves and plays playouts for one search thread; it keeps its
 // own scratch so that it never allocates.
 type knower struct {

@@ -73,12 +73,16 @@ type Position interface {
 	// trap.
 	Assess(blocks []game.Move, traps bool) Assessment
 	// MoveScores puts in dst[i] an ordering score of moves[i]: the higher,
-	// the sooner the search tries it.
+	// the sooner the search tries it; Forcing or more for a move that makes a
+	// threat the opponent must answer, which the quiescence reads.
 	MoveScores(moves []game.Move, dst []int32)
 	// TrapThreats appends the moves that leave a cell where the mover would
 	// close a trap: forcing moves the quiescence may read.
 	TrapThreats(dst []game.Move) []game.Move
 }
+
+// Forcing is the least MoveScores value of a forcing move.
+const Forcing = 120
 
 // Assessment is a Position's reading for the side to move.
 type Assessment struct {

@@ -7,73 +7,63 @@ import (
 	"trihex/game"
 )
 
-// Static knowledge for an alpha-beta search (package ai): a value of the position
-// built from windows of five cells along the three axes, the cells that would
-// complete a five, and a per-move score for ordering. Everything is read from the
-// line bitboards, so it exists only while they are kept (placement phase on the
-// 64-wide grid, Assessable).
+// Line facts for a search (the computer's evaluation lives in trihex/ai/andantino):
+// how many windows of five cells along the three axes each side holds alone,
+// the cells where a tile wins at once (a five, or a trap closed), the cells a
+// placement would make into such a threat, and a fast reading of the four
+// cells either side of a placement along each axis. Everything is read from
+// the line bitboards, so it exists only while they are kept (placement phase
+// on the 64-wide grid, Assessable).
 
-// windowWeight[k] is the value of a window of five cells that holds k tiles of one
-// side and none of the other: it can still become that side's five. A window of
-// four is a five cell, which its owner can make playable together with a second
-// threat, so it weighs most.
-var windowWeight = [6]int32{0, 1, 6, 30, 150, 0}
-
-// winGain is what completing a five is worth in MoveScores: more than any window.
-const winGain = 1 << 20
-
-// Assessable reports whether Assess and MoveScores know the position: the line
-// bitboards are kept, play is by placement and the adjacency variant is off (its
-// single-contact cells would make "playable" mean something else).
+// Assessable reports whether Windows, WinCells, AxisGains and TrapThreats know
+// the position: the line bitboards are kept, play is by placement and the
+// adjacency variant is off (its single-contact cells would make "playable"
+// mean something else).
 func (s *State) Assessable() bool {
 	return s.linesOK() && !s.inCont && !s.once && !s.res.Over
 }
 
-// Assessment is Assess's reading of a position.
-type Assessment struct {
-	// Score is the window value for the side to move: its windows' weights minus
-	// the opponent's.
-	Score int32
-	// Sums are each side's window weights (index by game.Player).
-	Sums [2]int32
-	// Win is set when the side to move has a playable cell that completes its
-	// five (or, with traps, closes a trap): it wins with its next tile.
-	Win bool
-	// Blocks are the opponent's playable five cells (and trap cells): the side to
-	// move must fill one (two or more cannot all be filled).
-	Blocks []game.Move
+// Windows returns, for each side (index by game.Player), how many windows of
+// five cells in a row hold k of its tiles and none of the opponent's, at
+// index k from 1 to 4 (5 is a completed five). Placements keep the count as
+// they go; after a random playout it is counted again. It needs Assessable.
+func (s *State) Windows() [2][6]int32 { return s.windows().hist }
+
+// windows is the kept window count, counted again when placements did not
+// keep it.
+func (s *State) windows() *windows {
+	if !s.counts.ok {
+		s.counts = s.countWindows()
+	}
+	return &s.counts
 }
 
-// Assess reads the position for the side to move, appending the opponent's
-// playable five cells to blocks (which it reuses). With traps it also finds the
-// cells where a tile would close a trap: the side to move's count as a win, the
-// opponent's as blocks (a tile there stops that trap); that uses s's flood memory
-// and puts a tile on s for a moment, so s must not be shared. It needs Assessable.
-func (s *State) Assess(blocks []game.Move, traps bool) Assessment {
-	w := &s.counts
-	if !w.ok {
-		c := s.countWindows()
-		w = &c
-	}
-	sum := w.sum
+// WinCells reads the cells where a tile wins at once, for the side to move:
+// win is set when it has a playable one (a cell completing its five or, with
+// traps, closing a trap); the opponent's such cells are appended to blocks
+// (which it reuses) and returned: the side to move must fill one of them, and
+// with two it has lost. With traps it puts a tile on s for a moment (one flood
+// fill a candidate cell), so s must not be shared. It needs Assessable.
+func (s *State) WinCells(blocks []game.Move, traps bool) (win bool, opp []game.Move) {
+	w := s.windows()
 	five := &w.five
 	nFive := w.n
 	me, op := int(s.toMove), 1-int(s.toMove)
-	a := Assessment{Score: sum[me] - sum[op], Sums: sum, Blocks: blocks[:0]}
+	opp = blocks[:0]
 	for _, i := range five[me][:nFive[me]] {
 		if s.playable(i) {
-			a.Win = true
+			win = true
 			break
 		}
 	}
 	for _, i := range five[op][:nFive[op]] {
 		if s.playable(i) {
 			q, r := s.coord(i)
-			a.Blocks = append(a.Blocks, PlaceMove(q, r))
+			opp = append(opp, PlaceMove(q, r))
 		}
 	}
 	if !traps {
-		return a
+		return win, opp
 	}
 	// Traps: a tile can close a region only where its own neighbours form two
 	// arcs or more around it, so only those cells are tried; the line boards
@@ -81,24 +71,24 @@ func (s *State) Assess(blocks []game.Move, traps bool) Assessment {
 	for p := range 2 {
 		c := byte(p) + 1
 		for y := int32(s.bbox[p].minR+s.offR) - 1; y <= int32(s.bbox[p].maxR+s.offR)+1; y++ {
-			if p == me && a.Win {
+			if p == me && win {
 				break // one winning cell is enough
 			}
 			for xs := s.lines.trapCandidates(p, y); xs != 0; xs &= xs - 1 {
 				i := y<<6 | int32(bits.TrailingZeros64(xs))
-				if p == op && s.blocked(a.Blocks, i) || !s.closesTrap(i, c, s.neighbours(i, c)) {
+				if p == op && s.blocked(opp, i) || !s.closesTrap(i, c, s.neighbours(i, c)) {
 					continue
 				}
 				if p == me {
-					a.Win = true
+					win = true
 					break
 				}
 				q, r := s.coord(i)
-				a.Blocks = append(a.Blocks, PlaceMove(q, r))
+				opp = append(opp, PlaceMove(q, r))
 			}
 		}
 	}
-	return a
+	return win, opp
 }
 
 // trapCandidates returns the empty cells of row y (bit x for cell x) whose
@@ -132,18 +122,19 @@ func (s *State) neighbours(i int32, c byte) uint8 {
 }
 
 // maxWinFive bounds each side's list of five cells in windows; a count that would
-// need more is dropped (and Assess counts from scratch, keeping the first ones).
+// need more is dropped (and windows counts from scratch, keeping the first ones).
 const maxWinFive = 16
 
-// windows is Assess's count of the windows of five: each side's weights and its
-// five cells (grid indices). Placements keep it up to date while the line boards
-// exist and the hash is kept (not in random playouts): a tile changes only the
-// fifteen windows through it, and a five cell stops being one only when it is
-// filled, since it is the last empty cell of its window.
+// windows is the count of the windows of five (Windows): each side's windows by
+// the tiles they hold, and its five cells (grid indices). Placements keep it up
+// to date while the line boards exist and the hash is kept (not in random
+// playouts): a tile changes only the fifteen windows through it, and a five
+// cell stops being one only when it is filled, since it is the last empty cell
+// of its window.
 type windows struct {
 	ok   bool
 	n    [2]uint8
-	sum  [2]int32
+	hist [2][6]int32
 	five [2][maxWinFive]int32
 }
 
@@ -192,13 +183,16 @@ func (s *State) countTile(i int32, p int) {
 			cm, ct := bits.OnesCount32(mine[a]&mask), bits.OnesCount32(theirs[a]&mask)
 			switch {
 			case ct == 0:
-				w.sum[p] += windowWeight[cm+1] - windowWeight[cm]
+				if cm > 0 {
+					w.hist[p][cm]-- // an empty window is not counted
+				}
+				w.hist[p][cm+1]++
 				if cm == 3 {
 					j := int32(bits.TrailingZeros32(^(mine[a] | 1<<4) & mask))
 					w.addFive(p, i+(j-4)*windowStep[a])
 				}
 			case cm == 0:
-				w.sum[1-p] -= windowWeight[ct]
+				w.hist[1-p][ct]--
 			}
 		}
 	}
@@ -226,13 +220,13 @@ func (s *State) countWindows() windows {
 			switch {
 			case wa != 0 && wc == 0:
 				k := bits.OnesCount32(wa)
-				w.sum[0] += windowWeight[k]
+				w.hist[0][k]++
 				if k == 4 {
 					w.addFive(0, cell(xs+int32(bits.TrailingZeros32(^wa))))
 				}
 			case wc != 0 && wa == 0:
 				k := bits.OnesCount32(wc)
-				w.sum[1] += windowWeight[k]
+				w.hist[1][k]++
 				if k == 4 {
 					w.addFive(1, cell(xs+int32(bits.TrailingZeros32(^wc))))
 				}
@@ -263,11 +257,16 @@ func (s *State) blocked(blocks []game.Move, i int32) bool {
 	return false
 }
 
-// MoveScores sets dst[k] to an ordering score of placement moves[k] for the side
-// to move: what the tile adds to its own windows plus what it takes from the
-// opponent's; winGain for a five; a large negative value for a suicide cell. It
-// needs Assessable; dst must be as long as moves.
-func (s *State) MoveScores(moves []game.Move, dst []int32) {
+// AxisGains sets dst[k] to table[key] summed over the three axes of placement
+// moves[k], for the side to move, or to SuicideGain for a cell inside the
+// opponent's enclosure. An axis's key reads the nine cells in a row centred on
+// the placement, the placement itself left out: bits 0–3 and 4–7 the four cells
+// either side, in order along the axis; the side to move's tiles in bits 8–15,
+// the opponent's in bits 0–7. A table, because a search orders the moves of
+// every node and their windows cost more to count than to look up (the
+// computer's is in trihex/ai/andantino). It needs Assessable; dst must be as
+// long as moves.
+func (s *State) AxisGains(moves []game.Move, table *[1 << 16]int16, dst []int32) {
 	me := int(s.toMove)
 	op := 1 - me
 	b := s.lines
@@ -275,61 +274,29 @@ func (s *State) MoveScores(moves []game.Move, dst []int32) {
 		q, r, _, _, _ := decode(m)
 		i := s.index(q, r)
 		if s.grid[i]&(holeBit<<op) != 0 {
-			dst[k] = -winGain
+			dst[k] = SuicideGain
 			continue
 		}
 		x, y := i&63, i>>6
 		mine, theirs := b.around(me, x, y), b.around(op, x, y)
-		gain := int32(axisGain[ring8(mine[0])<<8|ring8(theirs[0])]) +
-			int32(axisGain[ring8(mine[1])<<8|ring8(theirs[1])]) +
-			int32(axisGain[ring8(mine[2])<<8|ring8(theirs[2])])
-		if gain >= axisWin {
-			gain += winGain - axisWin
-		}
-		dst[k] = gain
+		dst[k] = int32(table[ring8(mine[0])<<8|ring8(theirs[0])]) +
+			int32(table[ring8(mine[1])<<8|ring8(theirs[1])]) +
+			int32(table[ring8(mine[2])<<8|ring8(theirs[2])])
 	}
 }
+
+// SuicideGain is AxisGains's value for a suicide cell: below any sum of table
+// values.
+const SuicideGain = -1 << 20
 
 // ring8 drops bit 4 (the empty cell itself) from a nine-cell line reading.
 func ring8(w uint32) uint32 { return w&15 | w>>5<<4 }
-
-// axisGain[mine<<8|theirs] is what a tile adds along one axis, from the side to
-// move's and the opponent's tiles in the four cells either side of it (ring8):
-// its own windows' growth plus the opponent's windows it spoils, and axisWin
-// more where it completes a five. A table, because MoveScores orders the moves
-// of every node and the fifteen windows cost more to count than to look up.
-var axisGain [1 << 16]int16
-
-// axisWin marks a five in axisGain: more than three axes of other gains (at most
-// 3×5×150), and five of them (every window through the cell) still fit an int16.
-const axisWin = 1 << 12
-
-func init() {
-	for key := range axisGain {
-		spread := func(v uint32) uint32 { return v&15 | v>>4<<5 }
-		mine, theirs := spread(uint32(key>>8)), spread(uint32(key&255))
-		var gain int32
-		for lo := 0; lo <= 4; lo++ {
-			mask := uint32(0x1f) << lo
-			cm, ct := bits.OnesCount32(mine&mask), bits.OnesCount32(theirs&mask)
-			switch {
-			case ct == 0 && cm == 4:
-				gain += axisWin
-			case ct == 0:
-				gain += windowWeight[cm+1] - windowWeight[cm]
-			case cm == 0:
-				gain += windowWeight[ct]
-			}
-		}
-		axisGain[key] = int16(gain)
-	}
-}
 
 // TrapThreats appends to dst the placements of the side to move after which it
 // has a trap cell (a cell where its next tile would close a trap), so that the
 // opponent must fill that cell: as forcing as a four. A tile can only wall in
 // a region next to its own tiles, so the cells tried are the playable ones with
-// a neighbour of the mover's; suicide cells are left out. Like Assess it puts
+// a neighbour of the mover's; suicide cells are left out. Like WinCells it puts
 // tiles on s for a moment, so s must not be shared; it needs Assessable, and
 // the side to move must have no trap cell already (it would simply win).
 func (s *State) TrapThreats(dst []game.Move) []game.Move { return s.trapThreats(dst, false) }

@@ -9,10 +9,11 @@ import (
 	"trihex/game/hex"
 )
 
-// naiveAssess reads Assess's numbers cell by cell: every window of five cells
-// along the three axes near the tiles, the weight of its count for the side that
-// alone holds tiles in it, and the empty cell of every window holding four.
-func naiveAssess(s *State) (sum [2]int32, five [2][]hex.Coord) {
+// naiveWindows reads Windows and the five cells cell by cell: every window of
+// five cells along the three axes near the tiles, counted by its tiles for the
+// side that alone holds tiles in it, and the empty cell of every window holding
+// four.
+func naiveWindows(s *State) (hist [2][6]int32, five [2][]hex.Coord) {
 	seen := [2]map[hex.Coord]bool{{}, {}}
 	lo, hi := s.Bounds()
 	for r := lo.R - 6; r <= hi.R+6; r++ {
@@ -33,7 +34,7 @@ func naiveAssess(s *State) (sum [2]int32, five [2][]hex.Coord) {
 				}
 				for p := range 2 {
 					if n[p] > 0 && n[1-p] == 0 {
-						sum[p] += windowWeight[n[p]]
+						hist[p][n[p]]++
 						if n[p] == 4 && !seen[p][empty] {
 							seen[p][empty] = true
 							five[p] = append(five[p], empty)
@@ -43,22 +44,23 @@ func naiveAssess(s *State) (sum [2]int32, five [2][]hex.Coord) {
 			}
 		}
 	}
-	return sum, five
+	return hist, five
 }
 
-// TestAssessAgainstNaive compares Assess with the cell-by-cell reading at every
-// ply of random games: the score, each side's sum, the win flag and the blocks.
-func TestAssessAgainstNaive(t *testing.T) {
+// TestWindowsAgainstNaive compares Windows and WinCells with the cell-by-cell
+// reading at every ply of random games: each side's windows, the win flag and
+// the blocks.
+func TestWindowsAgainstNaive(t *testing.T) {
 	games := 200
 	if testing.Short() {
 		games = 40
 	}
 	wins, blocks := 0, 0
 	randomPlies(games, 23, func(g int, s *State) {
-		got := s.Assess(nil, false)
-		sums, five := naiveAssess(s)
+		gotHist := s.Windows()
+		gotWin, gotBlocks := s.WinCells(nil, false)
+		hist, five := naiveWindows(s)
 		me := s.ToMove()
-		score := sums[me] - sums[1-me]
 		var win bool
 		var want []string
 		for _, c := range five[me] {
@@ -71,13 +73,13 @@ func TestAssessAgainstNaive(t *testing.T) {
 		}
 		slices.Sort(want)
 		var have []string
-		for _, m := range got.Blocks {
+		for _, m := range gotBlocks {
 			have = append(have, FormatMove(m))
 		}
 		slices.Sort(have)
-		if got.Score != score || got.Sums != sums || got.Win != win || !slices.Equal(have, want) {
-			t.Fatalf("game %d ply %d: Assess = %d %v %v %v, cell by cell %d %v %v %v\n%v",
-				g, s.ply, got.Score, got.Sums, got.Win, have, score, sums, win, want, s)
+		if gotHist != hist || gotWin != win || !slices.Equal(have, want) {
+			t.Fatalf("game %d ply %d: Windows %v, WinCells %v %v; cell by cell %v %v %v\n%v",
+				g, s.ply, gotHist, gotWin, have, hist, win, want, s)
 		}
 		if win {
 			wins++
@@ -89,41 +91,57 @@ func TestAssessAgainstNaive(t *testing.T) {
 	}
 }
 
-// TestAssessLatentFour: a four whose completing cell touches one tile is no
+// TestWinCellsLatentFour: a four whose completing cell touches one tile is no
 // threat yet; once a tile touches the cell, it is a win for the side to move or a
 // block for the other.
 //
 //	r=1        .  .  .  .          White 0,0 … 3,0; Red -1,0 closes the west end.
 //	r=0     R  W  W  W  W  ^       4,0 touches only 3,0: a latent four.
 //	r=-1      R  R  R  .  .        Red 4,-1 (instead of 2,-1) makes it playable.
-func TestAssessLatentFour(t *testing.T) {
+func TestWinCellsLatentFour(t *testing.T) {
 	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 2,-1", game.First)
-	if a := s.Assess(nil, false); a.Win || len(a.Blocks) != 0 {
-		t.Fatalf("latent four: Win %v, blocks %v; want none\n%v", a.Win, a.Blocks, s)
+	if win, blocks := s.WinCells(nil, false); win || len(blocks) != 0 {
+		t.Fatalf("latent four: win %v, blocks %v; want none\n%v", win, blocks, s)
+	}
+	if s.Windows()[game.First][4] != 1 {
+		t.Fatalf("latent four: White's windows %v, want one of four", s.Windows()[game.First])
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
-	if a := s.Assess(nil, false); !a.Win {
+	if win, _ := s.WinCells(nil, false); !win {
 		t.Fatalf("White to move with 4,0 playable: no win\n%v", s)
 	}
 	s = board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.Second)
-	a := s.Assess(nil, false)
-	if a.Win || len(a.Blocks) != 1 || FormatMove(a.Blocks[0]) != "4,0" {
-		t.Fatalf("Red to move: Win %v, blocks %v; want block 4,0\n%v", a.Win, a.Blocks, s)
-	}
-	if a.Score >= 0 {
-		t.Fatalf("Red to move facing a four scores %d, want below 0", a.Score)
+	win, blocks := s.WinCells(nil, false)
+	if win || len(blocks) != 1 || FormatMove(blocks[0]) != "4,0" {
+		t.Fatalf("Red to move: win %v, blocks %v; want block 4,0\n%v", win, blocks, s)
 	}
 }
 
-// TestMoveScores: completing a five ranks first, a suicide cell last.
-func TestMoveScores(t *testing.T) {
+// TestAxisGains: the table is read with the nine cells of each axis around
+// the placement, and a suicide cell gets SuicideGain.
+func TestAxisGains(t *testing.T) {
+	// A table that counts the mover's tiles next to the cell (bits 3 and 4 of
+	// each side's eight) on each axis.
+	var table [1 << 16]int16
+	for key := range table {
+		mine := key >> 8
+		table[key] = int16(mine>>3&1 + mine>>4&1)
+	}
 	s := board(t, false, false, "0,0 1,0 2,0 3,0", "-1,0 0,-1 1,-1 4,-1", game.First)
 	moves := s.LegalMoves(nil)
 	sc := make([]int32, len(moves))
-	s.MoveScores(moves, sc)
-	best := slices.Index(sc, slices.Max(sc))
-	if FormatMove(moves[best]) != "4,0" || sc[best] < winGain {
-		t.Fatalf("best move %s scores %d, want 4,0 at least %d", FormatMove(moves[best]), sc[best], winGain)
+	s.AxisGains(moves, &table, sc)
+	for k, m := range moves {
+		q, r, _, _, _ := decode(m)
+		n := int32(0)
+		for _, d := range hex.Dirs {
+			if s.At(hex.Coord{Q: q + d.Q, R: r + d.R}) == game.First {
+				n++
+			}
+		}
+		if sc[k] != n {
+			t.Errorf("%s: %d, want its %d White neighbours", FormatMove(m), sc[k], n)
+		}
 	}
 	// A ring of White around 1,0: Red there would be trapped.
 	s = board(t, false, false, "0,0 0,1 1,1 2,0 2,-1 1,-1", "9,9 9,10", game.Second)
@@ -133,9 +151,9 @@ func TestMoveScores(t *testing.T) {
 	}
 	moves = s.LegalMoves(nil)
 	sc = make([]int32, len(moves))
-	s.MoveScores(moves, sc)
+	s.AxisGains(moves, &table, sc)
 	for k, m := range moves {
-		if FormatMove(m) == "1,0" && sc[k] >= 0 {
+		if FormatMove(m) == "1,0" && sc[k] != SuicideGain {
 			t.Fatalf("suicide cell 1,0 scores %d", sc[k])
 		}
 	}
@@ -182,7 +200,7 @@ func benchAssess(b *testing.B, traps bool) {
 	buf := make([]game.Move, 0, 8)
 	b.ReportAllocs()
 	for b.Loop() {
-		buf = s.Assess(buf, traps).Blocks
+		_, buf = s.WinCells(buf, traps)
 	}
 }
 
@@ -196,11 +214,11 @@ func BenchmarkTrapThreats(b *testing.B) {
 	b.ReportMetric(float64(len(buf)), "threats")
 }
 
-// TestAssessTraps: with traps, Win says whether some tile of the side to
+// TestWinCellsTraps: with traps, win says whether some tile of the side to
 // move wins at once (five or trap), and Blocks are exactly the cells where a tile
 // of the opponent would, found by playing every legal cell for each side, at every
 // ply of random games.
-func TestAssessTraps(t *testing.T) {
+func TestWinCellsTraps(t *testing.T) {
 	games := 300
 	if testing.Short() {
 		games = 60
@@ -208,9 +226,9 @@ func TestAssessTraps(t *testing.T) {
 	traps := 0
 	randomPlies(games, 29, func(g int, s *State) {
 		before := s.Clone().(*State)
-		a := s.Assess(nil, true)
+		aWin, aBlocks := s.WinCells(nil, true)
 		if !slices.Equal(before.grid, s.grid) || *before.lines != *s.lines {
-			t.Fatalf("game %d ply %d: Assess changed the position", g, s.ply)
+			t.Fatalf("game %d ply %d: WinCells changed the position", g, s.ply)
 		}
 		var win bool
 		var want []string
@@ -233,14 +251,14 @@ func TestAssessTraps(t *testing.T) {
 			}
 		}
 		var have []string
-		for _, m := range a.Blocks {
+		for _, m := range aBlocks {
 			have = append(have, FormatMove(m))
 		}
 		slices.Sort(have)
 		slices.Sort(want)
-		if a.Win != win || !slices.Equal(have, want) {
-			t.Fatalf("game %d ply %d: Assess win %v blocks %v; playing every cell: win %v, opponent wins on %v\n%v",
-				g, s.ply, a.Win, have, win, want, s)
+		if aWin != win || !slices.Equal(have, want) {
+			t.Fatalf("game %d ply %d: WinCells win %v blocks %v; playing every cell: win %v, opponent wins on %v\n%v",
+				g, s.ply, aWin, have, win, want, s)
 		}
 	})
 	if traps == 0 {
@@ -271,9 +289,9 @@ func TestWindowsKeptByPlacement(t *testing.T) {
 				exp := slices.Clone(want.five[p][:want.n[p]])
 				slices.Sort(have)
 				slices.Sort(exp)
-				if s.counts.sum[p] != want.sum[p] || !slices.Equal(have, exp) {
-					t.Fatalf("game %d ply %d side %d: kept %d %v, counted %d %v\n%v",
-						g, s.ply, p, s.counts.sum[p], have, want.sum[p], exp, s)
+				if s.counts.hist[p] != want.hist[p] || !slices.Equal(have, exp) {
+					t.Fatalf("game %d ply %d side %d: kept %v %v, counted %v %v\n%v",
+						g, s.ply, p, s.counts.hist[p], have, want.hist[p], exp, s)
 				}
 				fives += len(have)
 			}
@@ -290,7 +308,7 @@ func TestWindowsKeptByPlacement(t *testing.T) {
 }
 
 // TestWindowsNotKeptInPlayouts: a random playout lets the count go (it would slow
-// the playouts) and Assess then counts from scratch.
+// the playouts) and Windows then counts from scratch.
 func TestWindowsNotKeptInPlayouts(t *testing.T) {
 	s := New(false, false)
 	for _, m := range []string{"0,1", "-1,1", "1,1", "0,2"} {
@@ -300,15 +318,15 @@ func TestWindowsNotKeptInPlayouts(t *testing.T) {
 		}
 		s.Apply(mv)
 	}
-	want := s.Assess(nil, false)
+	want := s.Windows()
 	s.RandomPlayout(game.NewRand(1))
 	if s.counts.ok {
 		t.Fatal("count still marked kept after a playout")
 	}
-	if got, exp := s.Assess(nil, false).Sums, s.countWindows().sum; got != exp {
-		t.Fatalf("after playout Assess sums %v, counted %v", got, exp)
+	if got, exp := s.Windows(), s.countWindows().hist; got != exp {
+		t.Fatalf("after playout Windows %v, counted %v", got, exp)
 	}
-	if want.Sums == s.Assess(nil, false).Sums {
+	if want == s.Windows() {
 		t.Fatal("playout changed nothing: the test proves nothing")
 	}
 }
@@ -340,66 +358,6 @@ func TestTrapCandidates(t *testing.T) {
 	}
 }
 
-// naiveMoveScore counts a placement's gain window by window, as MoveScores's
-// table does: the tile's own windows' growth, the opponent's windows it
-// spoils, and a win (reported apart) where it completes a five.
-func naiveMoveScore(s *State, c hex.Coord) (gain int32, five bool) {
-	me := s.ToMove()
-	for d := hex.Dir(0); d < 3; d++ {
-		for back := 0; back < 5; back++ {
-			var n [2]int
-			x := c
-			for range back {
-				x = x.Add(hex.Dirs[d+3])
-			}
-			for range 5 {
-				if p := s.At(x); p != game.NoPlayer {
-					n[p]++
-				}
-				x = x.Add(hex.Dirs[d])
-			}
-			switch mine, theirs := n[me], n[1-me]; {
-			case theirs == 0 && mine == 4:
-				five = true
-			case theirs == 0:
-				gain += windowWeight[mine+1] - windowWeight[mine]
-			case mine == 0:
-				gain += windowWeight[theirs]
-			}
-		}
-	}
-	return gain, five
-}
-
-// TestMoveScoresAgainstNaive compares MoveScores with the window-by-window count
-// for every legal move at every ply of random games.
-func TestMoveScoresAgainstNaive(t *testing.T) {
-	fives := 0
-	randomPlies(60, 41, func(g int, s *State) {
-		moves := s.LegalMoves(nil)
-		sc := make([]int32, len(moves))
-		s.MoveScores(moves, sc)
-		for k, m := range moves {
-			q, rr, _, _, _ := decode(m)
-			c := hex.Coord{Q: q, R: rr}
-			if s.IsSuicide(c) {
-				continue
-			}
-			gain, five := naiveMoveScore(s, c)
-			if five {
-				fives++
-			}
-			if five && sc[k] < winGain || !five && sc[k] != gain {
-				t.Fatalf("game %d ply %d move %s: MoveScores %d, window by window %d (five %v)\n%v",
-					g, s.ply, FormatMove(m), sc[k], gain, five, s)
-			}
-		}
-	})
-	if fives == 0 {
-		t.Fatal("no five made: the test proves nothing")
-	}
-}
-
 // TestTrapThreats: at every ply of random games, TrapThreats (and its slow
 // form, for positions with many cells of two arcs) names exactly the placements
 // after which some cell of the mover closes a trap, found by playing every legal
@@ -413,7 +371,7 @@ func TestTrapThreats(t *testing.T) {
 	randomPlies(games, 41, func(g int, s *State) {
 		me := s.toMove
 		// The last tile ends the game: no threat is left to make.
-		if !s.Assess(nil, true).Win && s.TilesLeft(me) > 1 {
+		if win, _ := s.WinCells(nil, true); !win && s.TilesLeft(me) > 1 {
 			before := s.Clone().(*State)
 			var have, slow []string
 			for _, m := range s.TrapThreats(nil) {

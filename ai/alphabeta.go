@@ -620,7 +620,6 @@ func (s *abSearcher) store(e abEntry) {
 	s.tt.slots[i+1].put(e)
 }
 
-
 // threats is the quiescence search at a leaf: the side to move may stand on the
 // evaluation or play a forcing move (knowledge.Forcing: in Andantino one that
 // makes a four) (with TrapQuiesce, or leaves a

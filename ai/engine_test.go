@@ -25,7 +25,7 @@ func TestParseEngine(t *testing.T) {
 		{"ab,tq=1", func(e Engine) bool { return ab(e).TrapQuiesce }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
 		{"expert", func(e Engine) bool { return e.Name() == "Expert" && ab(e).Nodes == Levels[Expert].Nodes && ab(e).Phase }},
-		{"6", func(e Engine) bool { return e.Name() == "Expert" && monteCarlo(e).top == 2 }},
+		{"6", func(e Engine) bool { return e.Name() == "Expert" && monteCarlo(e).top == 7 }},
 	}
 	for _, c := range good {
 		e, err := ParseEngine(c.name, 0, 0, 1)

@@ -145,8 +145,9 @@ func merge(trees []*Searcher) Info {
 // so together they reach deeper than one, and where they disagree on move
 // order they search different parts of the tree first. Half the helpers start
 // one ply deeper, so that they run ahead of the first thread rather than
-// beside it. The first thread's answer is played; it stops the others when it
-// is done.
+// beside it. The first thread stops the others when it is done; the answer is
+// the deepest iteration any thread completed (the first thread's when none
+// went deeper, and always in a multi-PV search, whose root only it scores).
 
 // parallel runs cfg.Threads searches of pos on s's table, s being the first.
 func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg ABConfig, t0 time.Time) Info {
@@ -163,18 +164,24 @@ func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg A
 	hc := cfg
 	hc.Progress, hc.MultiPV = nil, 0
 	var wg sync.WaitGroup
+	answers := make([]Info, n-1)
 	for k, h := range s.helpers[:n-1] {
 		h.gen, h.halt = s.gen, &halt
 		own := pos.Clone().(knowledge.Position)
 		h.prepare(ctx, own, hc, t0)
-		wg.Go(func() { h.deepen(own, hc, 1+(k+1)%2) })
+		wg.Go(func() { answers[k] = h.deepen(own, hc, 1+(k+1)%2) })
 	}
 	inf := s.deepen(pos, cfg, 1)
 	halt.Store(true)
 	wg.Wait()
-	for _, h := range s.helpers[:n-1] {
-		inf.Nodes += h.nodes
+	nodes := inf.Nodes
+	for k, h := range s.helpers[:n-1] {
+		nodes += h.nodes
+		if a := answers[k]; s.multi <= 1 && inf.Proven == 0 && a.Move != (game.Move{}) && (a.Depth > inf.Depth || a.Proven != 0) {
+			inf = a
+		}
 	}
+	inf.Nodes = nodes
 	inf.Elapsed = time.Since(t0)
 	return inf
 }

@@ -8,6 +8,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -112,6 +113,7 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	wg.Wait()
 	mean, e := meanAnd2Sigma(t.scores)
 	fmt.Fprintf(stdout, "time per move: A %.3fs, B %.3fs\n", perMove(t.spent[0], t.nmoves[0]), perMove(t.spent[1], t.nmoves[1]))
+	fmt.Fprintf(stdout, "work per move: A %s, B %s\n", t.work(0), t.work(1))
 	pl := c.start.Info().Players
 	fmt.Fprintf(stdout, "A as %s: %d-%d-%d, as %s: %d-%d-%d\n", pl[0], t.bySide[0][0], t.bySide[0][1], t.bySide[0][2],
 		pl[1], t.bySide[1][0], t.bySide[1][1], t.bySide[1][2])
@@ -161,8 +163,11 @@ type tally struct {
 	w, d, l int
 	spent   [2]time.Duration // thinking time of A and B
 	nmoves  [2]int
-	scores  []float64
-	bySide  [2][3]int // A's wins, draws, losses when first and when second
+	// playouts and alpha-beta nodes of A and B, and the moves each counted in
+	playouts, nodes  [2]int
+	mcMoves, abMoves [2]int
+	scores           []float64
+	bySide           [2][3]int // A's wins, draws, losses when first and when second
 }
 
 // add counts one game in which A scored sA; the caller holds t.mu.
@@ -184,7 +189,27 @@ func (t *tally) add(g played, aFirst bool, sA float64) {
 	for k := range t.spent {
 		t.spent[k] += g.used[k]
 		t.nmoves[k] += g.count[k]
+		t.playouts[k] += g.playouts[k]
+		t.nodes[k] += g.nodes[k]
+		t.mcMoves[k] += g.mcMoves[k]
+		t.abMoves[k] += g.abMoves[k]
 	}
+}
+
+// work says what engine k searched a move on average: Monte Carlo playouts,
+// alpha-beta nodes, or both when it used both.
+func (t *tally) work(k int) string {
+	var parts []string
+	if t.mcMoves[k] > 0 {
+		parts = append(parts, fmt.Sprintf("%.0f playouts", float64(t.playouts[k])/float64(t.mcMoves[k])))
+	}
+	if t.abMoves[k] > 0 {
+		parts = append(parts, fmt.Sprintf("%.0f nodes", float64(t.nodes[k])/float64(t.abMoves[k])))
+	}
+	if len(parts) == 0 {
+		return "-"
+	}
+	return strings.Join(parts, ", ")
 }
 
 func perMove(d time.Duration, n int) float64 {
@@ -197,10 +222,12 @@ func perMove(d time.Duration, n int) float64 {
 // played is one arena game: its result, its moves, and the thinking time and the
 // number of moves of A and of B.
 type played struct {
-	res   game.Result
-	moves []game.Move
-	used  [2]time.Duration
-	count [2]int
+	res              game.Result
+	moves            []game.Move
+	used             [2]time.Duration
+	count            [2]int
+	playouts, nodes  [2]int
+	mcMoves, abMoves [2]int
 }
 
 // playGame plays one game between two engines from start.
@@ -227,6 +254,13 @@ func playGame(start game.State, a, b ai.Engine, aFirst bool, stderr io.Writer) (
 		inf := e.Choose(context.Background(), s)
 		g.used[k] += time.Since(t0)
 		g.count[k]++
+		if inf.Depth > 0 {
+			g.nodes[k] += inf.Nodes
+			g.abMoves[k]++
+		} else if inf.Playouts > 0 {
+			g.playouts[k] += inf.Playouts
+			g.mcMoves[k]++
+		}
 		if err := s.Play(inf.Move); err != nil {
 			// An engine that answers with an illegal move loses: it must never happen.
 			fmt.Fprintf(stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)

@@ -22,7 +22,7 @@ func run(cmd func([]string, io.Writer, io.Writer) int, args ...string) (code int
 	return code, out.String(), errb.String()
 }
 
-// A tiny seeded arena prints one line per game with -v, then the three summary
+// A tiny seeded arena prints one line per game with -v, then the four summary
 // lines README.md documents, and writes each game's record.
 func TestArena(t *testing.T) {
 	dir := t.TempDir()
@@ -32,7 +32,7 @@ func TestArena(t *testing.T) {
 		t.Fatalf("exit %d, stderr %q", code, errs)
 	}
 	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
-	if len(lines) != 5 {
+	if len(lines) != 6 {
 		t.Fatalf("%d lines:\n%s", len(lines), out)
 	}
 	game := regexp.MustCompile(`^game [12]: A (first|second), .+ after \d+ moves, A scores (0\.0|0\.5|1\.0)$`)
@@ -46,6 +46,7 @@ func TestArena(t *testing.T) {
 	}
 	for i, re := range []string{
 		`^time per move: A \d+\.\d{3}s, B \d+\.\d{3}s$`,
+		`^work per move: A 150 playouts, B -$`, // level 1's budget; random searches nothing
 		`^A as White: \d-\d-\d, as Black: \d-\d-\d$`,
 		`^result: \d-\d-\d score \d\.\d{3} ± \d\.\d{3}$`,
 	} {
@@ -55,8 +56,8 @@ func TestArena(t *testing.T) {
 	}
 	var w, d, l int
 	var score, e float64
-	if _, err := fmt.Sscanf(lines[4], "result: %d-%d-%d score %f ± %f", &w, &d, &l, &score, &e); err != nil || w+d+l != 2 {
-		t.Errorf("result line %q: %v", lines[4], err)
+	if _, err := fmt.Sscanf(lines[5], "result: %d-%d-%d score %f ± %f", &w, &d, &l, &score, &e); err != nil || w+d+l != 2 {
+		t.Errorf("result line %q: %v", lines[5], err)
 	}
 	for n := 1; n <= 2; n++ {
 		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))

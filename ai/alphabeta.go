@@ -564,45 +564,57 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 // always takes the newest.
 //
 // The threads of a parallel search share the table without locks: a slot is
-// four words, each read and written atomically, the first the key XOR the
-// other three, so that a slot read while another thread writes it (a mix of
-// two entries) fails the check and counts as empty.
+// three words, each read and written atomically, the first the key XOR the
+// other two, so that a slot read while another thread writes it (a mix of two
+// entries) fails the check and counts as empty. A move keeps its second word
+// only up to 255 (Andantino's placements have 1); a larger one is stored as
+// no move, which costs its ordering, nothing else: a table move is always
+// checked against the legal moves before it is played.
 
-// abSlot is one entry of the shared table.
-type abSlot struct{ check, a, b, meta atomic.Uint64 }
+// abSlot is one entry of the shared table: the check word, the move's first
+// word, and the score, depth, bound, search and the move's second word.
+type abSlot struct{ check, a, meta atomic.Uint64 }
+
+// abBucket is a bucket of two slots, padded to a 64-byte cache line so that a
+// probe reads one line.
+type abBucket struct {
+	slot [2]abSlot
+	_    [2]uint64
+}
 
 // abTable is the transposition table, shared by a search's threads.
-type abTable struct{ slots []abSlot }
+type abTable struct{ buckets []abBucket }
 
-func newABTable() *abTable { return &abTable{slots: make([]abSlot, 1<<abTTBits)} }
+func newABTable() *abTable { return &abTable{buckets: make([]abBucket, 1<<(abTTBits-1))} }
 
-// bucket is the index of key's first slot.
-func bucket(key uint64) uint64 { return key & (1<<abTTBits - 2) }
+// bucket is key's bucket.
+func (t *abTable) bucket(key uint64) *abBucket { return &t.buckets[key&(1<<(abTTBits-1)-1)] }
 
 // load reads a slot's entry; a slot torn by another thread's write comes
 // out with a key no position has.
 func (sl *abSlot) load() abEntry {
-	a, b, meta := sl.a.Load(), sl.b.Load(), sl.meta.Load()
-	key := sl.check.Load() ^ a ^ b ^ meta
-	return abEntry{key: key, move: game.Move{A: a, B: b}, score: int32(uint32(meta)), depth: int8(meta >> 32),
-		bound: uint8(meta >> 40), gen: uint8(meta >> 48)}
+	a, meta := sl.a.Load(), sl.meta.Load()
+	return abEntry{key: sl.check.Load() ^ a ^ meta, move: game.Move{A: a, B: meta >> 56},
+		score: int32(uint32(meta)), depth: int8(meta >> 32), bound: uint8(meta >> 40), gen: uint8(meta >> 48)}
 }
 
 func (sl *abSlot) put(e abEntry) {
-	meta := uint64(uint32(e.score)) | uint64(uint8(e.depth))<<32 | uint64(e.bound)<<40 | uint64(e.gen)<<48
+	if e.move.B > 255 {
+		e.move = game.Move{}
+	}
+	meta := uint64(uint32(e.score)) | uint64(uint8(e.depth))<<32 | uint64(e.bound)<<40 | uint64(e.gen)<<48 | e.move.B<<56
 	sl.a.Store(e.move.A)
-	sl.b.Store(e.move.B)
 	sl.meta.Store(meta)
-	sl.check.Store(e.key ^ e.move.A ^ e.move.B ^ meta)
+	sl.check.Store(e.key ^ e.move.A ^ meta)
 }
 
 // probe returns the table's entry for key.
 func (s *abSearcher) probe(key uint64) (abEntry, bool) {
-	i := bucket(key)
-	if e := s.tt.slots[i].load(); e.key == key {
+	b := s.tt.bucket(key)
+	if e := b.slot[0].load(); e.key == key {
 		return e, true
 	}
-	if e := s.tt.slots[i+1].load(); e.key == key {
+	if e := b.slot[1].load(); e.key == key {
 		return e, true
 	}
 	return abEntry{}, false
@@ -612,12 +624,12 @@ func (s *abSearcher) probe(key uint64) (abEntry, bool) {
 // position, an older search's entry or a shallower one; else in the second.
 func (s *abSearcher) store(e abEntry) {
 	e.gen = s.gen
-	i := bucket(e.key)
-	if d := s.tt.slots[i].load(); d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
-		s.tt.slots[i].put(e)
+	b := s.tt.bucket(e.key)
+	if d := b.slot[0].load(); d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
+		b.slot[0].put(e)
 		return
 	}
-	s.tt.slots[i+1].put(e)
+	b.slot[1].put(e)
 }
 
 // threats is the quiescence search at a leaf: the side to move may stand on the

@@ -221,16 +221,16 @@ func TestPhaseBudget(t *testing.T) {
 func TestTableBuckets(t *testing.T) {
 	s := newABSearcher()
 	s.gen = 1
-	// k, k|1 and k|1<<40 share a bucket: its index drops bit 0 and the bits above 20.
+	// k, k|1<<30 and k|1<<40 share a bucket: its index is the key's low 20 bits.
 	const k = 0x5a5a << 4
 	deep := abEntry{key: k, depth: 9, score: 1}
 	s.store(deep)
-	s.store(abEntry{key: k | 1, depth: 3, score: 2})
+	s.store(abEntry{key: k | 1<<30, depth: 3, score: 2})
 	s.store(abEntry{key: k | 1<<40, depth: 2, score: 3}) // takes the second slot
 	if e, ok := s.probe(k); !ok || e.score != 1 {
 		t.Fatalf("deep entry lost: %+v", e)
 	}
-	if _, ok := s.probe(k | 1); ok {
+	if _, ok := s.probe(k | 1<<30); ok {
 		t.Error("the second slot should hold the newest entry")
 	}
 	if _, ok := s.probe(k | 1<<40); !ok {
@@ -246,5 +246,14 @@ func TestTableBuckets(t *testing.T) {
 	_, ok := s.probe(k | 1<<41)
 	if _, old := s.probe(k); !ok || old {
 		t.Error("a new search's entry should take an old search's first slot")
+	}
+	// A move's second word up to 255 is kept; a larger one is stored as none.
+	s.store(abEntry{key: k | 1<<42, depth: 7, move: game.Move{A: 77, B: 3}})
+	s.store(abEntry{key: k | 1<<43, depth: 2, move: game.Move{A: 77, B: 300}}) // the second slot
+	if e, _ := s.probe(k | 1<<42); e.move != (game.Move{A: 77, B: 3}) {
+		t.Errorf("move kept as %v", e.move)
+	}
+	if e, ok := s.probe(k | 1<<43); !ok || e.move != (game.Move{}) {
+		t.Errorf("a move with a large second word kept as %v", e.move)
 	}
 }

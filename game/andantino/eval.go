@@ -25,9 +25,17 @@ func (s *State) Assessable() bool {
 
 // Windows returns, for each side (index by game.Player), how many windows of
 // five cells in a row hold k of its tiles and none of the opponent's, at
-// index k from 1 to 4 (5 is a completed five). Placements keep the count as
-// they go; after a random playout it is counted again. It needs Assessable.
-func (s *State) Windows() [2][6]int32 { return s.windows().hist }
+// index k from 1 to 4 (index 0 is unused). Placements keep the count as they
+// go; after a random playout it is counted again. It needs Assessable.
+func (s *State) Windows() (n [2][5]int32) {
+	w := s.windows()
+	for p := range 2 {
+		for k := 1; k <= 4; k++ {
+			n[p][k] = int32(w.packed[p] >> (16 * (k - 1)) & 0xffff)
+		}
+	}
+	return n
+}
 
 // windows is the kept window count, counted again when placements did not
 // keep it.
@@ -132,11 +140,22 @@ const maxWinFive = 16
 // cell stops being one only when it is filled, since it is the last empty cell
 // of its window.
 type windows struct {
-	ok   bool
-	n    [2]uint8
-	hist [2][6]int32
-	five [2][maxWinFive]int32
+	ok bool
+	n  [2]uint8
+	// packed holds each side's windows of k tiles in bits 16(k−1) to 16k−1,
+	// for k from 1 to 4, so that a tile updates a side's count with one
+	// addition (windowStep): no field goes below 0 or above the 750 windows
+	// that 50 tiles touch, so no borrow or carry crosses fields.
+	packed [2]uint64
+	five   [2][maxWinFive]int32
 }
+
+// packStep[k] moves one window from k tiles to k+1 in a packed count (adding
+// it is exact modulo 2⁶⁴): a window of five (k = 4) leaves the count.
+var packStep = [5]uint64{1, 1<<16 - 1, 1<<32 - 1<<16, 1<<48 - 1<<32, 0xffff << 48}
+
+// packOne[k] is one window of k tiles in a packed count; a five is not counted.
+var packOne = [6]uint64{0, 1, 1 << 16, 1 << 32, 1 << 48, 0}
 
 func (w *windows) addFive(p int, i int32) {
 	for _, x := range w.five[p][:w.n[p]] {
@@ -183,16 +202,13 @@ func (s *State) countTile(i int32, p int) {
 			cm, ct := bits.OnesCount32(mine[a]&mask), bits.OnesCount32(theirs[a]&mask)
 			switch {
 			case ct == 0:
-				if cm > 0 {
-					w.hist[p][cm]-- // an empty window is not counted
-				}
-				w.hist[p][cm+1]++
+				w.packed[p] += packStep[cm]
 				if cm == 3 {
 					j := int32(bits.TrailingZeros32(^(mine[a] | 1<<4) & mask))
 					w.addFive(p, i+(j-4)*windowStep[a])
 				}
 			case cm == 0:
-				w.hist[1-p][ct]--
+				w.packed[1-p] -= packOne[ct]
 			}
 		}
 	}
@@ -220,13 +236,13 @@ func (s *State) countWindows() windows {
 			switch {
 			case wa != 0 && wc == 0:
 				k := bits.OnesCount32(wa)
-				w.hist[0][k]++
+				w.packed[0] += packOne[k]
 				if k == 4 {
 					w.addFive(0, cell(xs+int32(bits.TrailingZeros32(^wa))))
 				}
 			case wc != 0 && wa == 0:
 				k := bits.OnesCount32(wc)
-				w.hist[1][k]++
+				w.packed[1] += packOne[k]
 				if k == 4 {
 					w.addFive(1, cell(xs+int32(bits.TrailingZeros32(^wc))))
 				}

@@ -13,7 +13,7 @@ import (
 // five cells along the three axes near the tiles, counted by its tiles for the
 // side that alone holds tiles in it, and the empty cell of every window holding
 // four.
-func naiveWindows(s *State) (hist [2][6]int32, five [2][]hex.Coord) {
+func naiveWindows(s *State) (hist [2][5]int32, five [2][]hex.Coord) {
 	seen := [2]map[hex.Coord]bool{{}, {}}
 	lo, hi := s.Bounds()
 	for r := lo.R - 6; r <= hi.R+6; r++ {
@@ -34,7 +34,9 @@ func naiveWindows(s *State) (hist [2][6]int32, five [2][]hex.Coord) {
 				}
 				for p := range 2 {
 					if n[p] > 0 && n[1-p] == 0 {
-						hist[p][n[p]]++
+						if n[p] < 5 {
+							hist[p][n[p]]++
+						}
 						if n[p] == 4 && !seen[p][empty] {
 							seen[p][empty] = true
 							five[p] = append(five[p], empty)
@@ -289,9 +291,9 @@ func TestWindowsKeptByPlacement(t *testing.T) {
 				exp := slices.Clone(want.five[p][:want.n[p]])
 				slices.Sort(have)
 				slices.Sort(exp)
-				if s.counts.hist[p] != want.hist[p] || !slices.Equal(have, exp) {
-					t.Fatalf("game %d ply %d side %d: kept %v %v, counted %v %v\n%v",
-						g, s.ply, p, s.counts.hist[p], have, want.hist[p], exp, s)
+				if s.counts.packed[p] != want.packed[p] || !slices.Equal(have, exp) {
+					t.Fatalf("game %d ply %d side %d: kept %x %v, counted %x %v\n%v",
+						g, s.ply, p, s.counts.packed[p], have, want.packed[p], exp, s)
 				}
 				fives += len(have)
 			}
@@ -323,7 +325,7 @@ func TestWindowsNotKeptInPlayouts(t *testing.T) {
 	if s.counts.ok {
 		t.Fatal("count still marked kept after a playout")
 	}
-	if got, exp := s.Windows(), s.countWindows().hist; got != exp {
+	if got, exp := s.Windows(), s.countWindows().packed; got[0][1] != int32(exp[0]&0xffff) || got[1][4] != int32(exp[1]>>48) {
 		t.Fatalf("after playout Windows %v, counted %v", got, exp)
 	}
 	if want == s.Windows() {

@@ -14,6 +14,7 @@ import (
 	_ "trihex/ai/all"
 	"trihex/ai/analysis"
 	"trihex/ai/arena"
+	"trihex/ai/ladder"
 	"trihex/ai/puzzle"
 	"trihex/assets/desktop"
 	"trihex/game"
@@ -40,6 +41,7 @@ var commands = []command{
 	{"think", arena.ThinkUsage, arena.Think},
 	{"analyse", analysis.Usage, analysis.Command},
 	{"arena", arena.ArenaUsage, arena.Arena},
+	{"ladder", ladder.Usage, ladder.Run},
 	{"puzzles", puzzle.Usage, puzzle.Command},
 	{"install-desktop", desktop.Usage, desktop.Install},
 	{"uninstall-desktop", desktop.Usage, desktop.Uninstall},

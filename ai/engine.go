@@ -52,8 +52,9 @@ func (l Level) Budget(info *game.Info) int {
 
 // Expert is the level above 5, for strong players: about 10 s a move on one
 // core of the machine the budgets were set on (five times level 5's node
-// budget, seven times its playouts: level 5 took 1.0–1.85 s a move), up to 20
-// s on a slow one; more threads search more in the same time.
+// budget, seven times its playouts: level 5 took 1.0–1.85 s a move), and in
+// the middle game at most 12 s, where it would take 15–25 s here (level 5
+// meets its 3 s cap there too); more threads search more in the same time.
 const Expert = 6
 
 // MaxLevel is the strongest level.
@@ -74,7 +75,7 @@ var Levels = [MaxLevel + 1]Level{
 	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
 	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
 	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, PerGame: true, Nodes: 5_800_000},
-	6: {N: 6, Playouts: 600000, Time: 20 * time.Second, PerGame: true, Nodes: 30_000_000, Top: 7},
+	6: {N: 6, Playouts: 600000, Time: 12 * time.Second, PerGame: true, Nodes: 30_000_000, Top: 7},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new

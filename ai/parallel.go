@@ -19,8 +19,8 @@ import (
 // no locking and no contention, and a thread's playouts cost what they cost
 // alone; what the threads lose against one shared tree is that each reads
 // the same lines again. With the same budget per thread the search is as
-// deterministic as a single one (seeded, the trees independent); a tree
-// that proves the root stops the others.
+// deterministic as a single one (seeded, the trees independent), except that
+// a tree that proves the root stops the others wherever they are.
 
 // DefaultThreads is the number of search threads for a headless command (every
 // core) or, with window set, for the window's computer (every core but one,

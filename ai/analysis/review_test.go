@@ -217,7 +217,7 @@ func TestReviewRefusesIllegalMove(t *testing.T) {
 	if _, err := Review(context.Background(), g.Start, moves, Budget{Level: 1}, nil); err == nil || err.Error()[:len("analysis: move 4")] != "analysis: move 4" {
 		t.Errorf("err = %v", err)
 	}
-	if _, err := Review(context.Background(), g.Start, nil, Budget{Level: 6}, nil); err == nil {
-		t.Error("level 6 accepted")
+	if _, err := Review(context.Background(), g.Start, nil, Budget{Level: 7}, nil); err == nil {
+		t.Error("level 7 accepted (Expert is 6)")
 	}
 }

@@ -1,27 +1,16 @@
 package abande
 
 import (
-	"strings"
 	"testing"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
 	rules "trihex/game/abande"
+	"trihex/game/gametest"
 )
 
 func replay(t *testing.T, moves string) *rules.State {
-	t.Helper()
-	s := rules.New()
-	for _, txt := range strings.Fields(moves) {
-		m, err := s.ParseMove(txt)
-		if err == nil {
-			err = s.Play(m)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", txt, err)
-		}
-	}
-	return s
+	return gametest.Replay(t, rules.New(), moves).(*rules.State)
 }
 
 // TestPriorFollowsScore: a move's prior grows with the score lead it gains,

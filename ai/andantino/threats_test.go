@@ -1,12 +1,12 @@
 package andantino
 
 import (
-	"strings"
 	"testing"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
 	rules "trihex/game/andantino"
+	"trihex/game/gametest"
 )
 
 // threatWin: White to move wins by a sequence of seven threats (each leaves a
@@ -16,18 +16,7 @@ const threatWin = "0,1 1,1 0,2 1,-1 0,-1 -1,0 -1,2 2,0 2,1 2,-1 3,-1 3,-2 3,0 2,
 
 // replay plays moves (space-separated) from the start.
 func replay(t testing.TB, moves string) *rules.State {
-	t.Helper()
-	s := rules.New(false, false)
-	for _, txt := range strings.Fields(moves) {
-		m, err := s.ParseMove(txt)
-		if err == nil {
-			err = s.Play(m)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", txt, err)
-		}
-	}
-	return s
+	return gametest.Replay(t, rules.New(false, false), moves).(*rules.State)
 }
 
 // TestThreatReading: the reading finds White's win, and its first move gets the

@@ -1,27 +1,16 @@
 package attangle
 
 import (
-	"strings"
 	"testing"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
 	rules "trihex/game/attangle"
+	"trihex/game/gametest"
 )
 
 func replay(t *testing.T, moves string) *rules.State {
-	t.Helper()
-	s := rules.New(game.Options{})
-	for _, txt := range strings.Fields(moves) {
-		m, err := s.ParseMove(txt)
-		if err == nil {
-			err = s.Play(m)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", txt, err)
-		}
-	}
-	return s
+	return gametest.Replay(t, rules.New(game.Options{}), moves).(*rules.State)
 }
 
 // TestPriors: every capture is worth more than every placement, a capture that

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 	"testing"
 
 	"trihex/game"
@@ -207,4 +208,21 @@ func BenchmarkPlayouts(b *testing.B, start game.State) {
 		s.RandomPlayout(r)
 	}
 	b.ReportMetric(float64(b.N)/b.Elapsed().Seconds(), "playouts/s")
+}
+
+// Replay plays moves (space-separated, in the game's notation) on a copy of
+// start and returns it; a move that does not parse or is illegal fails t.
+func Replay(t testing.TB, start game.State, moves string) game.State {
+	t.Helper()
+	s := start.Clone()
+	for _, txt := range strings.Fields(moves) {
+		m, err := s.ParseMove(txt)
+		if err == nil {
+			err = s.Play(m)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", txt, err)
+		}
+	}
+	return s
 }

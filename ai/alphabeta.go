@@ -312,7 +312,7 @@ func (s *abSearcher) poll() {
 		s.stop = true
 		return
 	}
-	if s.nodes&1023 != 0 {
+	if s.nodes&255 != 0 {
 		return
 	}
 	select {

@@ -2,29 +2,19 @@ package ai
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
 	"trihex/game/andantino"
+	"trihex/game/gametest"
 	"trihex/game/hex"
 )
 
 // replay returns the position after the moves of a record's move list.
 func replay(t testing.TB, name, opts, moves string) game.State {
 	t.Helper()
-	s := startOf(t, name, opts)
-	for _, txt := range strings.Fields(moves) {
-		m, err := s.ParseMove(txt)
-		if err == nil {
-			err = s.Play(m)
-		}
-		if err != nil {
-			t.Fatalf("%s: %v", txt, err)
-		}
-	}
-	return s
+	return gametest.Replay(t, startOf(t, name, opts), moves)
 }
 
 // Hand-made positions (move lists from the start) for each game's key tactic.

@@ -418,16 +418,16 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return 0 // the caller drops this value; going on would spend nodes past the budget
 	}
 	st := s.st[ply]
-	if r := st.Result(); r.Over {
+	a := st.Assess(s.blocks[ply], true)
+	if r := a.Result; r.Over {
 		switch r.Winner {
 		case game.NoPlayer:
 			return 0
-		case st.ToMove():
+		case a.ToMove:
 			return abWin - ply
 		}
 		return -abWin + ply
 	}
-	a := st.Assess(s.blocks[ply], true)
 	s.blocks[ply] = a.Blocks
 	switch {
 	case ply == 0:
@@ -438,7 +438,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return -abWin + ply + 2 // two winning cells cannot both be filled
 	}
 	forced := len(a.Blocks) == 1 && ply > 0
-	me := st.ToMove()
+	me := a.ToMove
 	score := int((a.Sums[me]*s.weight[me] - a.Sums[1-me]*s.weight[1-me]) / 8)
 	if ply >= abMaxPly || depth < 0 && !forced {
 		return score
@@ -460,7 +460,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		depth = 1
 	}
 
-	key := s.key(st.Hash())
+	key := s.key(a.Hash)
 	var ttMove game.Move
 	if e, ok := s.probe(key); ok {
 		ttMove = e.move
@@ -496,8 +496,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	bestV, bestM := -abWin-1, moves[0]
 	child := s.st[ply+1]
 	for k, m := range moves {
-		child.CopyFrom(st)
-		child.Apply(m)
+		child.ApplyFrom(st, m)
 		// lo is the score a move must beat to matter: alpha, but at the root of a
 		// multi-PV search the multi-th best so far, so that the best multi moves
 		// are scored exactly (searched in full until there are multi of them).
@@ -649,8 +648,7 @@ func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta 
 	// try searches one forcing move; it reports a cutoff or a stop.
 	try := func(m game.Move) bool {
 		child := s.st[ply+1]
-		child.CopyFrom(st)
-		child.Apply(m)
+		child.ApplyFrom(st, m)
 		v := -s.negamax(ply+1, -1, -beta, -alpha)
 		if s.stop {
 			return true

@@ -20,6 +20,9 @@ import (
 // owner can make playable together with a second threat, so it weighs most.
 var windowWeight = [6]int32{0, 1, 6, 30, 150, 0}
 
+// sumWeight is windowWeight as rules.State.WindowSums reads it.
+var sumWeight = [5]int32(windowWeight[:5])
+
 // winGain is what completing a five is worth in MoveScores: more than any
 // window.
 const winGain = 1 << 20
@@ -38,16 +41,21 @@ func (p *position) CopyFrom(o game.State) {
 	p.State.CopyFrom(o)
 }
 
+// ApplyFrom: the copy and the move in one call from the search.
+func (p *position) ApplyFrom(src knowledge.Position, m game.Move) {
+	p.State.CopyFrom(src.(*position).State)
+	p.State.Apply(m)
+}
+
 // Assess: each side's windows by their weights, and the cells where a tile
 // wins at once.
 func (p *position) Assess(blocks []game.Move, traps bool) knowledge.Assessment {
-	h := p.State.Windows()
-	var a knowledge.Assessment
-	for side := range 2 {
-		for k := 1; k <= 4; k++ {
-			a.Sums[side] += windowWeight[k] * h[side][k]
-		}
+	a := knowledge.Assessment{Result: p.State.Result(), ToMove: p.State.ToMove()}
+	if a.Result.Over {
+		return a
 	}
+	a.Hash = p.State.Hash()
+	a.Sums = p.State.WindowSums(&sumWeight)
 	a.Win, a.Blocks = p.State.WinCells(blocks, traps)
 	return a
 }

@@ -66,12 +66,20 @@ type Knower interface {
 
 // Position is a position the alpha-beta search reads: the game's state with
 // a static evaluation. Its Clone is a Position too.
+//
+// The search calls it at every node, through an interface: Assess and
+// ApplyFrom each do in one call what would otherwise take several (the
+// result, side to move and hash with the evaluation; a copy with a move), as
+// an indirect call costs what a node's cheaper steps cost.
 type Position interface {
 	game.State
 	// Assess reads the position for the side to move, reusing blocks for
 	// Assessment.Blocks; with traps it also reads the cells that close a
-	// trap.
+	// trap. A finished game is read only for its Result.
 	Assess(blocks []game.Move, traps bool) Assessment
+	// ApplyFrom makes the position src (a Position of the same game) with m
+	// played: CopyFrom then Apply.
+	ApplyFrom(src Position, m game.Move)
 	// MoveScores puts in dst[i] an ordering score of moves[i]: the higher,
 	// the sooner the search tries it; Forcing or more for a move that makes a
 	// threat the opponent must answer, which the quiescence reads.
@@ -86,6 +94,10 @@ const Forcing = 120
 
 // Assessment is a Position's reading for the side to move.
 type Assessment struct {
+	// Result, ToMove and Hash are the position's, read with the rest.
+	Result game.Result
+	ToMove game.Player
+	Hash   uint64
 	// Sums are each side's evaluation (index by game.Player): the search
 	// weighs them, its side against the opponent's.
 	Sums [2]int32

@@ -37,6 +37,18 @@ func (s *State) Windows() (n [2][5]int32) {
 	return n
 }
 
+// WindowSums returns each side's windows weighed by w: the sum over k from 1
+// to 4 of w[k] times Windows' count of k. It reads the kept count directly, as
+// the search asks at every node. It needs Assessable.
+func (s *State) WindowSums(w *[5]int32) (sums [2]int32) {
+	c := s.windows()
+	for p, x := range c.packed {
+		sums[p] = w[1]*int32(x&0xffff) + w[2]*int32(x>>16&0xffff) +
+			w[3]*int32(x>>32&0xffff) + w[4]*int32(x>>48)
+	}
+	return sums
+}
+
 // windows is the kept window count, counted again when placements did not
 // keep it.
 func (s *State) windows() *windows {

@@ -39,7 +39,7 @@ type abEntry struct {
 	move  game.Move
 	score int32
 	depth int8
-	bound uint8 // abExact, abLower (score ≥ true value's lower bound), abUpper
+	bound uint8 // abExact, abLower (the true value is at least score), abUpper (at most)
 	gen   uint8 // the search that stored it: an older search's deep entry may go
 }
 
@@ -132,7 +132,8 @@ type abSearcher struct {
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
 	cancelled <-chan struct{}
-	halt      *atomic.Bool // set when a parallel search's first thread is done
+	halt      *atomic.Bool  // set when a parallel search's first thread is done
+	count     *atomic.Int64 // a parallel search's nodes, all threads, in steps of 256
 	helpers   []*abSearcher
 	stop      bool
 	rootBest  game.Move // best move so far in this iteration
@@ -190,7 +191,7 @@ func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABC
 	if cfg.Threads > 1 {
 		return s.parallel(ctx, pos, cfg, t0)
 	}
-	s.halt = nil
+	s.halt, s.count = nil, nil
 	s.prepare(ctx, pos, cfg, t0)
 	return s.deepen(pos, cfg, 1)
 }
@@ -276,6 +277,30 @@ func (s *abSearcher) deepen(pos knowledge.Position, cfg ABConfig, first int) Inf
 	return best
 }
 
+// toTable is score v at ply as the table keeps it: a win or loss counted in
+// plies from the position, not from the root, so that an entry found at
+// another ply or by a later search (the analysis board moves between
+// positions) gives the right distance. fromTable is its inverse.
+func toTable(v, ply int) int {
+	switch {
+	case v >= abWin-abMaxPly*2:
+		return v + ply
+	case v <= -abWin+abMaxPly*2:
+		return v - ply
+	}
+	return v
+}
+
+func fromTable(v, ply int) int {
+	switch {
+	case v >= abWin-abMaxPly*2:
+		return v - ply
+	case v <= -abWin+abMaxPly*2:
+		return v + ply
+	}
+	return v
+}
+
 // abValue maps a score to a win chance for the UI and says whether it is proven.
 func abValue(v int) (float64, int) {
 	switch {
@@ -315,6 +340,9 @@ func (s *abSearcher) poll() {
 	if s.nodes&255 != 0 {
 		return
 	}
+	if s.count != nil {
+		s.count.Add(256)
+	}
 	select {
 	case <-s.cancelled:
 		s.stop = true
@@ -342,6 +370,9 @@ func (s *abSearcher) report() {
 	s.lastReport = now
 	inf := s.last
 	inf.Nodes, inf.Elapsed = s.nodes, now.Sub(s.t0)
+	if s.count != nil {
+		inf.Nodes = int(s.count.Load())
+	}
 	s.progress(inf)
 }
 
@@ -465,7 +496,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	if e, ok := s.probe(key); ok {
 		ttMove = e.move
 		if int(e.depth) >= depth && ply > 0 {
-			v := int(e.score)
+			v := fromTable(int(e.score), ply)
 			switch {
 			case e.bound == abExact,
 				e.bound == abLower && v >= beta,
@@ -553,7 +584,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	case bestV >= beta:
 		bound = abLower
 	}
-	s.store(abEntry{key: key, move: bestM, score: int32(bestV), depth: int8(depth), bound: bound})
+	s.store(abEntry{key: key, move: bestM, score: int32(toTable(bestV, ply)), depth: int8(depth), bound: bound})
 	return bestV
 }
 
@@ -632,10 +663,10 @@ func (s *abSearcher) store(e abEntry) {
 }
 
 // threats is the quiescence search at a leaf: the side to move may stand on the
-// evaluation or play a forcing move (knowledge.Forcing: in Andantino one that
-// makes a four) (with TrapQuiesce, or leaves a
-// trap cell); the children are searched at depth −1, where only a forced reply
-// (a playable five or trap cell) is read further.
+// evaluation or play a forcing move (scored knowledge.Forcing or more: in
+// Andantino one that makes a four; with TrapQuiesce also one that leaves a trap
+// cell); the children are searched at depth −1, where only a forced reply (a
+// playable five or trap cell) is read further.
 func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta int) int {
 	if stand >= beta {
 		return stand

@@ -118,7 +118,8 @@ type Analysis struct {
 	// review, which needs only the best, leaves it at 0.
 	Top  int
 	Seed uint64
-	// Threads is how many goroutines search (0 or 1: one).
+	// Threads is how many goroutines search (1: one); 0 leaves the count to
+	// a later WithThreads, one if none comes.
 	Threads int
 }
 
@@ -146,7 +147,12 @@ func NewAnalysis(a Analysis) Engine {
 	// opponent's windows twice to block early, would judge every position worse
 	// for its side to move, and a review compares positions of both sides.
 	e := &abEngine{name: "analysis", cfg: ABConfig{Nodes: a.Nodes, Time: a.Time, MultiPV: a.Top, Defend: 1}, fallback: m}
-	return WithThreads(e, a.Threads)
+	if a.Threads > 0 {
+		// Only when asked: a count set here would keep a later WithThreads
+		// (the analysis command's, the review's) from setting its own.
+		return WithThreads(e, a.Threads)
+	}
+	return e
 }
 
 // mcts is an engine that runs the searcher with a fixed configuration.
@@ -273,8 +279,8 @@ func cutThreads(spec string) (string, int, error) {
 	return strings.Join(keep, ","), threads, nil
 }
 
-// WithThreads gives e n search threads (1 or more), unless e has its own
-// (an engine spec's th=N), and returns it. Levels spend their budget on each
+// WithThreads gives e n search threads (1 or more), unless e already has a
+// count (an engine spec's th=N, or an earlier WithThreads), and returns it. Levels spend their budget on each
 // thread, so more threads search more within the level's time cap.
 func WithThreads(e Engine, n int) Engine {
 	n = min(max(n, 1), maxThreads)

@@ -26,7 +26,7 @@ import (
 // core) or, with window set, for the window's computer (every core but one,
 // which draws).
 func DefaultThreads(window bool) int {
-	n := runtime.NumCPU()
+	n := runtime.GOMAXPROCS(0) // the cores this process may use
 	if window {
 		n--
 	}
@@ -43,7 +43,7 @@ func (s *Searcher) parallel(ctx context.Context, pos game.State, cfg Config) Inf
 	n := min(cfg.Threads, maxThreads)
 	// Each helper's tree is smaller when there are many, so that memory stays
 	// within a few times one tree's.
-	helperNodes := min(s.maxNodes, max(s.maxNodes*4/n, 1<<19))
+	helperNodes := min(s.maxNodes, max(s.maxNodes*4/(n-1), 1<<16))
 	for len(s.helpers) < n-1 {
 		s.helpers = append(s.helpers, NewSearcher(helperNodes))
 	}
@@ -145,9 +145,10 @@ func merge(trees []*Searcher) Info {
 // so together they reach deeper than one, and where they disagree on move
 // order they search different parts of the tree first. Half the helpers start
 // one ply deeper, so that they run ahead of the first thread rather than
-// beside it. The first thread stops the others when it is done; the answer is
-// the deepest iteration any thread completed (the first thread's when none
-// went deeper, and always in a multi-PV search, whose root only it scores).
+// beside it. The first thread stops the others when it is done, and a helper
+// that proves the root stops the rest; the answer is the deepest iteration any
+// thread completed (the first thread's when none went deeper, and always in a
+// multi-PV search, whose root only it scores).
 
 // parallel runs cfg.Threads searches of pos on s's table, s being the first.
 func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg ABConfig, t0 time.Time) Info {
@@ -159,17 +160,23 @@ func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg A
 		cfg.Nodes = max(cfg.Nodes/n, 1)
 	}
 	var halt atomic.Bool
-	s.halt = &halt
+	var count atomic.Int64
+	s.halt, s.count = &halt, &count
 	s.prepare(ctx, pos, cfg, t0)
 	hc := cfg
 	hc.Progress, hc.MultiPV = nil, 0
 	var wg sync.WaitGroup
 	answers := make([]Info, n-1)
 	for k, h := range s.helpers[:n-1] {
-		h.gen, h.halt = s.gen, &halt
+		h.gen, h.halt, h.count = s.gen, &halt, &count
 		own := pos.Clone().(knowledge.Position)
 		h.prepare(ctx, own, hc, t0)
-		wg.Go(func() { answers[k] = h.deepen(own, hc, 1+(k+1)%2) })
+		wg.Go(func() {
+			answers[k] = h.deepen(own, hc, 1+(k+1)%2)
+			if answers[k].Proven != 0 && s.multi <= 1 {
+				halt.Store(true) // solved: the answer below is this one
+			}
+		})
 	}
 	inf := s.deepen(pos, cfg, 1)
 	halt.Store(true)

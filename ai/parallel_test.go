@@ -6,6 +6,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"trihex/game"
 )
@@ -139,6 +140,14 @@ func TestEngineThreads(t *testing.T) {
 	}
 	if e, _ := NewLevel(5, 1); threadsOf(WithThreads(e, 3)) != 3 || monteCarlo(e).cfg.Threads != 3 {
 		t.Error("level 5: WithThreads should reach both its searches")
+	}
+	// The analysis engine takes its count from Analysis.Threads when given,
+	// and otherwise from a later WithThreads (the review's, the command's).
+	if e := NewAnalysis(Analysis{Time: time.Second}); threadsOf(WithThreads(e, 3)) != 3 || monteCarlo(e).cfg.Threads != 3 {
+		t.Errorf("analysis then WithThreads(3): %d threads", threadsOf(e))
+	}
+	if e := NewAnalysis(Analysis{Time: time.Second, Threads: 2}); threadsOf(WithThreads(e, 3)) != 2 {
+		t.Errorf("analysis with 2 threads then WithThreads(3): %d threads", threadsOf(e))
 	}
 }
 

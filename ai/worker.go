@@ -18,8 +18,8 @@ type Job struct {
 
 // Start searches pos (a copy is taken, the caller may go on changing pos) with e on
 // a new goroutine. Cancel stops it early; the answer still arrives on Done, with a
-// legal move. The search uses one goroutine, so it leaves the other cores to the
-// window.
+// legal move. The search runs on this goroutine and, with the engine's threads
+// (WithThreads), as many more; the window's engines leave one core to drawing.
 func Start(ctx context.Context, e Engine, pos game.State) *Job {
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan Info, 1)

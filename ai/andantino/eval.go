@@ -62,7 +62,10 @@ func (p *position) Assess(blocks []game.Move, traps bool) knowledge.Assessment {
 
 // MoveScores: what the tile adds to its own windows plus what it takes from the
 // opponent's (axisGain); winGain more for a five; a suicide cell last. A move
-// that makes a four gains at least 150 − 30 = knowledge.Forcing.
+// that makes a four gains at least 150 − 30 = knowledge.Forcing; so do a few
+// others (a tile between two pairs of its own on one axis, a block of the
+// opponent's four whose fifth cell is not playable), which the quiescence then
+// reads too.
 func (p *position) MoveScores(moves []game.Move, dst []int32) {
 	p.State.AxisGains(moves, &axisGain, dst)
 	for k, g := range dst {

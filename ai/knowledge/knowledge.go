@@ -89,7 +89,10 @@ type Position interface {
 	TrapThreats(dst []game.Move) []game.Move
 }
 
-// Forcing is the least MoveScores value of a forcing move.
+// Forcing is the least MoveScores value of a forcing move. The quiescence
+// reads every move scored this high; a game's scores may put a few quiet
+// moves there too, which costs nodes, not correctness (the side to move may
+// still stand on the evaluation).
 const Forcing = 120
 
 // Assessment is a Position's reading for the side to move.

@@ -8,6 +8,7 @@ package ai
 import (
 	"context"
 	"math"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -37,6 +38,7 @@ type node struct {
 	over         bool  // the game is over at this node
 	seen         bool  // hash and over are known
 	prior        uint8 // virtual playouts from the per-game prior, included in visits
+	busy         bool  // a thread of a shared search is expanding it (shared.go)
 }
 
 const (
@@ -83,6 +85,9 @@ type Config struct {
 	// Split divides the playout budget among the threads: the same search,
 	// answered sooner.
 	Split bool
+	// Shared makes the threads grow one tree (tree parallelism, shared.go)
+	// instead of one tree each (root parallelism).
+	Shared bool
 	// variant selects experimental knowledge for arenas (knowledge.Options).
 	variant int
 	// counter, when set, is added the iterations as they go: a parallel
@@ -145,6 +150,8 @@ type Searcher struct {
 	rng      game.Rand
 	maxNodes int
 	helpers  []*Searcher // the other threads' searchers (parallel.go)
+	mu       sync.Mutex  // the tree, while threads share it (shared.go)
+	workers  []*worker   // their own states, random numbers and playouts
 	prior    int         // Config.Prior of the running search
 	// know is the game's knowledge in this search (nil: none, or Plain);
 	// knower is the one made for knowOf with knowOpts, kept while they stay.
@@ -175,39 +182,16 @@ func NewSearcher(maxNodes int) *Searcher {
 // until ctx is cancelled. pos is not changed. When the game is over the returned
 // Info has a zero Move.
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
-	if cfg.Threads > 1 {
+	if cfg.Threads > 1 && !cfg.Shared {
 		return s.parallel(ctx, pos, cfg)
 	}
 	t0 := time.Now()
-	s.rng.Seed(cfg.Seed ^ pos.Hash())
-	s.prior, s.rave, s.know = 0, 0, nil
-	if g := knowledge.Of(pos.Info()); g != nil && !cfg.Plain {
-		s.prior = min(cfg.Prior, 255)
-		o := knowledge.Options{Heavy: cfg.Heavy, Threat: cfg.Threat, Variant: cfg.variant}
-		if g != s.knowOf || o != s.knowOpts || s.knower == nil {
-			s.knower, s.knowOf, s.knowOpts = g.NewKnower(o), g, o
-		}
-		s.know = s.knower
-		if _, ok := pos.(placer); ok {
-			s.rave = float64(cfg.Rave)
-		}
-	}
-	s.expand1 = int32(max(cfg.ExpandAt, 1))
-	c := cfg.Exploration
-	if c == 0 {
-		c = 0.9
-	}
-	s.reroot(pos)
-	if s.nodes[s.root].over {
+	c, over := s.begin(pos, cfg)
+	if over {
 		return Info{Elapsed: time.Since(t0)}
 	}
-	// Expanded at once, so that even a search cancelled before its first playout
-	// answers with a legal move.
-	if s.nodes[s.root].child < 0 && !s.expand(s.root, pos, cfg.Plain) {
-		s.nodes = s.nodes[:1]
-		s.nodes[0].child = -1
-		s.maxNodes = max(s.maxNodes, 1<<12)
-		s.expand(s.root, pos, cfg.Plain)
+	if cfg.Threads > 1 {
+		return s.shared(ctx, cfg, c, t0)
 	}
 	var deadline time.Time
 	if cfg.Time > 0 {
@@ -248,6 +232,43 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 		done++
 	}
 	return s.info(done, time.Since(t0))
+}
+
+// begin prepares a search of pos: the knowledge, the tree rerooted at pos and
+// its root expanded. It returns the exploration constant, and over when the
+// game is over at pos.
+func (s *Searcher) begin(pos game.State, cfg Config) (c float64, over bool) {
+	s.rng.Seed(cfg.Seed ^ pos.Hash())
+	s.prior, s.rave, s.know = 0, 0, nil
+	if g := knowledge.Of(pos.Info()); g != nil && !cfg.Plain {
+		s.prior = min(cfg.Prior, 255)
+		o := knowledge.Options{Heavy: cfg.Heavy, Threat: cfg.Threat, Variant: cfg.variant}
+		if g != s.knowOf || o != s.knowOpts || s.knower == nil {
+			s.knower, s.knowOf, s.knowOpts = g.NewKnower(o), g, o
+		}
+		s.know = s.knower
+		if _, ok := pos.(placer); ok {
+			s.rave = float64(cfg.Rave)
+		}
+	}
+	s.expand1 = int32(max(cfg.ExpandAt, 1))
+	c = cfg.Exploration
+	if c == 0 {
+		c = 0.9
+	}
+	s.reroot(pos)
+	if s.nodes[s.root].over {
+		return c, true
+	}
+	// Expanded at once, so that even a search cancelled before its first playout
+	// answers with a legal move.
+	if s.nodes[s.root].child < 0 && !s.expand(s.root, pos, cfg.Plain) {
+		s.nodes = s.nodes[:1]
+		s.nodes[0].child = -1
+		s.maxNodes = max(s.maxNodes, 1<<12)
+		s.expand(s.root, pos, cfg.Plain)
+	}
+	return c, false
 }
 
 // reroot makes pos the root, keeping the subtree of the old tree that starts at pos
@@ -541,10 +562,24 @@ func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 // backup adds one playout's result to the path from n to the root and propagates
 // proofs.
 func (s *Searcher) backup(n int32, winner game.Player, plain bool) {
+	for i := n; i >= 0; i = s.nodes[i].parent {
+		s.visit(i)
+	}
+	s.backupResult(n, winner, plain)
+}
+
+// visit counts a visit of n.
+func (s *Searcher) visit(n int32) {
+	nd := &s.nodes[n]
+	nd.visits++
+	nd.rs = float32(1 / math.Sqrt(float64(nd.visits)))
+}
+
+// backupResult adds one playout's result to the path from n to the root, whose
+// visits are counted already, and propagates proofs.
+func (s *Searcher) backupResult(n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
-		nd.visits++
-		nd.rs = float32(1 / math.Sqrt(float64(nd.visits)))
 		switch winner {
 		case nd.mover:
 			nd.wins++

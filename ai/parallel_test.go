@@ -165,11 +165,20 @@ func threadsOf(e Engine) int {
 // (Andantino: alpha-beta) a second with one and two threads, each searching the
 // positions of a game's first plies in turn with the same searcher, as a game
 // does: compare the rates, not the times (two threads do twice the work).
+// "2shared" is two threads on one tree (Config.Shared).
 func BenchmarkThreads(b *testing.B) {
 	for _, l := range gameLines {
 		pos := linePositions(b, l.game, l.moves)
-		for _, th := range []int{1, 2} {
-			b.Run(fmt.Sprintf("%s/%d", l.game, th), func(b *testing.B) {
+		for _, th := range []int{1, 2, -2} {
+			name := fmt.Sprint(th)
+			shared := th < 0
+			if shared {
+				if l.game == "Andantino" {
+					continue // alpha-beta
+				}
+				th, name = -th, fmt.Sprint(-th)+"shared"
+			}
+			b.Run(l.game+"/"+name, func(b *testing.B) {
 				work := 0
 				b.ReportAllocs()
 				if l.game == "Andantino" {
@@ -183,7 +192,7 @@ func BenchmarkThreads(b *testing.B) {
 					return
 				}
 				se := NewSearcher(0)
-				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th}
+				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Shared: shared}
 				for b.Loop() {
 					for _, p := range pos {
 						work += se.Search(context.Background(), p, cfg).Playouts
@@ -207,5 +216,51 @@ func TestSplit(t *testing.T) {
 	SetSplit(e, true)
 	if !e.(*abEngine).cfg.Split || !monteCarlo(e).cfg.Split {
 		t.Error("SetSplit should reach both searches")
+	}
+}
+
+// TestSharedSearch: with three threads on one tree each game's search plays a
+// legal move, spends the budget of every thread (or with Split their share),
+// grows one tree as large as one thread's with the same playouts, and proves
+// a forced win as one thread does. Run under -race it checks that the threads
+// touch the tree only under its lock.
+func TestSharedSearch(t *testing.T) {
+	for _, l := range gameLines {
+		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3, Shared: true}
+			a := NewSearcher(0).Search(context.Background(), pos, cfg)
+			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 && a.Proven == 0 {
+				t.Errorf("%s ply %d: move %v legal %v after %d playouts; want 1800", l.game, pos.Ply(), a.Move, pos.IsLegal(a.Move), a.Playouts)
+			}
+			// One tree: every playout went through the root's children.
+			visits := 0
+			for _, m := range a.Top {
+				visits += m.Visits
+			}
+			if a.Proven == 0 && (a.Top[0].Visits < 1800/len(pos.LegalMoves(nil)) || visits > 1800) {
+				t.Errorf("%s ply %d: top visits %d (of %d listed) after 1800 playouts", l.game, pos.Ply(), a.Top[0].Visits, visits)
+			}
+			cfg.Split = true
+			if b := NewSearcher(0).Search(context.Background(), pos, cfg); b.Playouts != 600 && b.Proven == 0 {
+				t.Errorf("%s ply %d: split 600 over three threads: %d playouts", l.game, pos.Ply(), b.Playouts)
+			}
+		}
+	}
+	wins, _, _ := tacticalPositions(t, "Andantino", "", 3)
+	for _, s := range wins {
+		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2, Shared: true})
+		if inf.Proven != 1 || inf.Value != 1 || inf.Playouts > 100_000 {
+			t.Errorf("forced win: proven %d value %.2f after %d playouts", inf.Proven, inf.Value, inf.Playouts)
+		}
+	}
+	// Cancelled, it still answers with a legal move.
+	pos := startOf(t, "Attangle", "")
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if inf := NewSearcher(0).Search(ctx, pos, Config{Time: time.Second, Threads: 2, Shared: true}); !pos.IsLegal(inf.Move) {
+		t.Errorf("cancelled shared search: move %v", inf.Move)
+	}
+	if e, err := ParseEngine("5,th=2,sh=1", 0, 0, 1); err != nil || !monteCarlo(e).cfg.Shared || threadsOf(e) != 2 {
+		t.Errorf("5,th=2,sh=1: %v", err)
 	}
 }

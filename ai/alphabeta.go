@@ -291,15 +291,7 @@ func toTable(v, ply int) int {
 	return v
 }
 
-func fromTable(v, ply int) int {
-	switch {
-	case v >= abWin-abMaxPly*2:
-		return v - ply
-	case v <= -abWin+abMaxPly*2:
-		return v + ply
-	}
-	return v
-}
+func fromTable(v, ply int) int { return toTable(v, -ply) }
 
 // abValue maps a score to a win chance for the UI and says whether it is proven.
 func abValue(v int) (float64, int) {

@@ -416,11 +416,14 @@ func (s *Searcher) iterate(c float64, plain bool) {
 }
 
 // playout plays st to its end with the game's policy, or uniformly.
-func (s *Searcher) playout(st game.State) game.Player {
-	if s.know == nil {
-		return st.RandomPlayout(&s.rng).Winner
+func (s *Searcher) playout(st game.State) game.Player { return playWith(s.know, st, &s.rng) }
+
+// playWith plays st to its end with k's policy, or uniformly when k is nil.
+func playWith(k knowledge.Knower, st game.State, r *game.Rand) game.Player {
+	if k == nil {
+		return st.RandomPlayout(r).Winner
 	}
-	return s.know.Playout(st, &s.rng).Winner
+	return k.Playout(st, r).Winner
 }
 
 // outcome is the winner at a finished or proven node.

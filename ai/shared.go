@@ -52,12 +52,7 @@ func (w *worker) prepare(s *Searcher, cfg Config, k int) {
 }
 
 // playout plays st to its end with the game's policy, or uniformly.
-func (w *worker) playout(st game.State) game.Player {
-	if w.know == nil {
-		return st.RandomPlayout(&w.rng).Winner
-	}
-	return w.know.Playout(st, &w.rng).Winner
-}
+func (w *worker) playout(st game.State) game.Player { return playWith(w.know, st, &w.rng) }
 
 // shared runs cfg.Threads threads on s's tree, begun by Search; c is the
 // exploration constant. The budget is per thread, as in root parallelism,

@@ -8,7 +8,6 @@ package ai
 import (
 	"context"
 	"math"
-	"sync"
 	"sync/atomic"
 	"time"
 
@@ -33,18 +32,53 @@ type node struct {
 	// All-moves-as-first statistics (RAVE): playouts through the parent in which
 	// mover took this move's cell later on, and mover's points in them.
 	amafN, amafW float32
-	proof        int8 // +1 mover wins by force, −1 mover loses by force, 0 unknown
-	mover        game.Player
-	over         bool  // the game is over at this node
-	seen         bool  // hash and over are known
-	prior        uint8 // virtual playouts from the per-game prior, included in visits
-	busy         bool  // a thread of a shared search is expanding it (shared.go)
+	// flags: the proof, whether the game is over here and whether that is
+	// known yet; one word, so that a shared search (shared.go) reads and sets
+	// them atomically.
+	flags uint32
+	mover game.Player
+	prior uint8 // virtual playouts from the per-game prior, included in visits
 }
 
 const (
 	provenWin  = 1
 	provenLoss = -1
 )
+
+const (
+	flagWin  uint32 = 1 << iota // proven: mover wins by force
+	flagLoss                    // proven: mover loses by force
+	flagOver                    // the game is over at this node
+	flagSeen                    // hash and over are known
+	flagBusy                    // a thread of a shared search has taken it to expand
+)
+
+// proofOf reads the proof in flags: +1 mover wins by force, −1 mover loses by
+// force, 0 unknown.
+func proofOf(f uint32) int8 {
+	switch {
+	case f&flagWin != 0:
+		return provenWin
+	case f&flagLoss != 0:
+		return provenLoss
+	}
+	return 0
+}
+
+// proofFlag is the flag for proof p.
+func proofFlag(p int8) uint32 {
+	switch p {
+	case provenWin:
+		return flagWin
+	case provenLoss:
+		return flagLoss
+	}
+	return 0
+}
+
+func (nd *node) proof() int8     { return proofOf(nd.flags) }
+func (nd *node) over() bool      { return nd.flags&flagOver != 0 }
+func (nd *node) setProof(p int8) { nd.flags = nd.flags&^(flagWin|flagLoss) | proofFlag(p) }
 
 // Config sets one search.
 type Config struct {
@@ -149,10 +183,10 @@ type Searcher struct {
 	moves    []game.Move
 	rng      game.Rand
 	maxNodes int
-	helpers  []*Searcher // the other threads' searchers (parallel.go)
-	mu       sync.Mutex  // the tree, while threads share it (shared.go)
-	workers  []*worker   // their own states, random numbers and playouts
-	prior    int         // Config.Prior of the running search
+	helpers  []*Searcher  // the other threads' searchers (parallel.go)
+	used     atomic.Int64 // the arena's nodes in use during a shared search (shared.go)
+	workers  []*worker    // their own states, random numbers and playouts
+	prior    int          // Config.Prior of the running search
 	// know is the game's knowledge in this search (nil: none, or Plain);
 	// knower is the one made for knowOf with knowOpts, kept while they stay.
 	know     knowledge.Knower
@@ -225,7 +259,7 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 				cfg.Progress(s.info(done, time.Since(t0)))
 			}
 		}
-		if s.nodes[s.root].proof != 0 {
+		if s.nodes[s.root].proof() != 0 {
 			break // solved: more playouts cannot change the answer
 		}
 		s.iterate(c, cfg.Plain)
@@ -257,7 +291,7 @@ func (s *Searcher) begin(pos game.State, cfg Config) (c float64, over bool) {
 		c = 0.9
 	}
 	s.reroot(pos)
-	if s.nodes[s.root].over {
+	if s.nodes[s.root].over() {
 		return c, true
 	}
 	// Expanded at once, so that even a search cancelled before its first playout
@@ -297,7 +331,7 @@ func (s *Searcher) reroot(pos game.State) {
 	if s.nodes == nil {
 		s.nodes = make([]node, 0, min(s.maxNodes, 1<<16))
 	}
-	s.nodes = append(s.nodes, node{hash: pos.Hash(), parent: -1, child: -1, mover: pos.ToMove().Other(), seen: true})
+	s.nodes = append(s.nodes, node{hash: pos.Hash(), parent: -1, child: -1, mover: pos.ToMove().Other(), flags: flagSeen})
 	s.root = 0
 	s.markOver(0, pos)
 }
@@ -355,12 +389,12 @@ func (s *Searcher) markOver(n int32, pos game.State) {
 		return
 	}
 	nd := &s.nodes[n]
-	nd.over = true
+	nd.flags |= flagOver
 	switch r.Winner {
 	case nd.mover:
-		nd.proof = provenWin
+		nd.setProof(provenWin)
 	case nd.mover.Other():
-		nd.proof = provenLoss
+		nd.setProof(provenLoss)
 	}
 }
 
@@ -384,7 +418,7 @@ func (s *Searcher) iterate(c float64, plain bool) {
 	n := s.root
 	for {
 		nd := &s.nodes[n]
-		if nd.over || !plain && nd.proof != 0 {
+		if nd.over() || !plain && nd.proof() != 0 {
 			break
 		}
 		if nd.child < 0 {
@@ -394,7 +428,7 @@ func (s *Searcher) iterate(c float64, plain bool) {
 			if !s.expand(n, st, plain) {
 				break // the arena is full: play out from the leaf
 			}
-			if !plain && s.nodes[n].proof != 0 {
+			if !plain && s.nodes[n].proof() != 0 {
 				break
 			}
 		}
@@ -404,7 +438,7 @@ func (s *Searcher) iterate(c float64, plain bool) {
 	}
 	nd := &s.nodes[n]
 	winner := game.NoPlayer
-	if nd.over || !plain && nd.proof != 0 {
+	if nd.over() || !plain && nd.proof() != 0 {
 		winner = outcome(nd)
 	} else {
 		winner = s.playout(st)
@@ -428,7 +462,7 @@ func playWith(k knowledge.Knower, st game.State, r *game.Rand) game.Player {
 
 // outcome is the winner at a finished or proven node.
 func outcome(nd *node) game.Player {
-	switch nd.proof {
+	switch nd.proof() {
 	case provenWin:
 		return nd.mover
 	case provenLoss:
@@ -479,7 +513,7 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 		s.probeSt.CopyFrom(st)
 		s.probeSt.Apply(s.nodes[i].move)
 		s.see(i, s.probeSt, plain)
-		if s.nodes[n].proof != 0 {
+		if s.nodes[n].proof() != 0 {
 			break // a winning reply: n is lost, the rest does not matter
 		}
 	}
@@ -491,13 +525,13 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 // parent.
 func (s *Searcher) see(n int32, pos game.State, plain bool) {
 	nd := &s.nodes[n]
-	if nd.seen {
+	if nd.flags&flagSeen != 0 {
 		return
 	}
-	nd.seen = true
+	nd.flags |= flagSeen
 	nd.hash = pos.Hash()
 	s.markOver(n, pos)
-	if !plain && nd.proof != 0 {
+	if !plain && nd.proof() != 0 {
 		s.resolve(nd.parent)
 	}
 }
@@ -510,21 +544,21 @@ func (s *Searcher) resolve(n int32) {
 		return
 	}
 	nd := &s.nodes[n]
-	if nd.child < 0 || nd.proof != 0 {
+	if nd.child < 0 || nd.proof() != 0 {
 		return
 	}
 	allLost := true
 	for i := nd.child; i < nd.child+nd.nchild; i++ {
-		switch s.nodes[i].proof {
+		switch s.nodes[i].proof() {
 		case provenWin:
-			nd.proof = provenLoss
+			nd.setProof(provenLoss)
 			return
 		case 0:
 			allLost = false
 		}
 	}
 	if allLost {
-		nd.proof = provenWin
+		nd.setProof(provenWin)
 	}
 }
 
@@ -538,9 +572,9 @@ func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 		ch := &s.nodes[i]
 		var score float64
 		switch {
-		case !plain && ch.proof == provenWin:
+		case !plain && ch.flags&flagWin != 0:
 			return i
-		case !plain && ch.proof == provenLoss:
+		case !plain && ch.flags&flagLoss != 0:
 			score = -1 + float64(ch.visits)*1e-9 // only when all else is lost
 		case ch.visits == 0:
 			// Unvisited children first, in order; a little noise breaks ties so that
@@ -590,7 +624,7 @@ func (s *Searcher) backupResult(n int32, winner game.Player, plain bool) {
 			nd.wins += 0.5
 		}
 		// Only a proven child can settle its parent.
-		if !plain && nd.proof != 0 {
+		if !plain && nd.proof() != 0 {
 			s.resolve(nd.parent)
 		}
 		n = nd.parent
@@ -642,7 +676,7 @@ func (s *Searcher) bestChild(n int32) int32 {
 // wins breaking ties, proven losses last.
 func playKey(ch *node) float64 {
 	key := float64(ch.visits) + float64(ch.wins)*1e-6
-	switch ch.proof {
+	switch ch.proof() {
 	case provenWin:
 		key += 1e12
 	case provenLoss:
@@ -676,7 +710,7 @@ func topChildren(kids []node, trees int32, top *[TopMoves]int32) int {
 	n := min(k, 1)
 	for n < k {
 		ch := &kids[top[n]]
-		if ch.visits == int32(ch.prior)*trees && ch.proof == 0 {
+		if ch.visits == int32(ch.prior)*trees && ch.proof() == 0 {
 			break
 		}
 		n++
@@ -733,7 +767,7 @@ func summarize(root *node, kids []node, trees int32, line func(j int, dst []game
 		ch := &kids[c]
 		mi := &inf.Top[j]
 		mi.Move, mi.Visits, mi.Value = ch.move, int(ch.visits)-int(ch.prior)*int(trees), 0.5
-		switch ch.proof {
+		switch ch.proof() {
 		case provenWin:
 			mi.Proven, mi.Value = 1, 1
 		case provenLoss:
@@ -747,7 +781,7 @@ func summarize(root *node, kids []node, trees int32, line func(j int, dst []game
 	}
 	best := &inf.Top[0]
 	inf.Move, inf.PV = best.Move, best.PV
-	switch root.proof {
+	switch root.proof() {
 	case provenWin: // the player who moved into the root wins: we lose
 		inf.Proven, inf.Value, inf.Mean = -1, 0, 0
 	case provenLoss:

@@ -97,7 +97,7 @@ func (s *Searcher) parallel(ctx context.Context, pos game.State, cfg Config) Inf
 // move) and summarizes the sums.
 func merge(trees []*Searcher) Info {
 	first := trees[0]
-	if first.nodes[first.root].over {
+	if first.nodes[first.root].over() {
 		return Info{}
 	}
 	root := first.nodes[first.root]
@@ -107,8 +107,8 @@ func merge(trees []*Searcher) Info {
 		r := &tr.nodes[tr.root]
 		root.visits += r.visits
 		root.wins += r.wins
-		if root.proof == 0 {
-			root.proof = r.proof
+		if root.proof() == 0 {
+			root.setProof(r.proof())
 		}
 		theirs := tr.children(tr.root)
 		aligned := len(theirs) == len(kids)
@@ -129,8 +129,8 @@ func merge(trees []*Searcher) Info {
 			k := &kids[j]
 			k.visits += ch.visits
 			k.wins += ch.wins
-			if k.proof == 0 {
-				k.proof = ch.proof
+			if k.proof() == 0 {
+				k.setProof(ch.proof())
 			}
 		}
 	}

@@ -264,3 +264,68 @@ func TestSharedSearch(t *testing.T) {
 		t.Errorf("5,th=2,sh=1: %v", err)
 	}
 }
+
+// TestSharedTree checks the tree threads grew together without a lock: every
+// iteration's visit is in the root, a node's children point back to it and
+// are all moved by one side, no node has more points than visits, and the
+// children's visits never exceed their parent's; a small arena fills up
+// without harm, and the next move's search keeps the subtree.
+func TestSharedTree(t *testing.T) {
+	for _, l := range gameLines {
+		pos := linePositions(t, l.game, l.moves)[1]
+		for _, size := range []int{0, 3000} {
+			s := NewSearcher(size)
+			cfg := Config{Playouts: 4000, Prior: defaultPrior, Heavy: TopHeavy, Rave: 100, Seed: 7, Threads: 2, Shared: true}
+			a := s.Search(context.Background(), pos, cfg)
+			if a.Proven != 0 {
+				continue
+			}
+			if root := s.nodes[s.root]; int(root.visits) != a.Playouts {
+				t.Errorf("%s arena %d: root visits %d after %d playouts", l.game, size, root.visits, a.Playouts)
+			}
+			if size > 0 && len(s.nodes) > size {
+				t.Errorf("%s: %d nodes in an arena of %d", l.game, len(s.nodes), size)
+			}
+			checkTree(t, l.game, s)
+			next := pos.Clone()
+			next.Apply(a.Move)
+			b := s.Search(context.Background(), next, cfg)
+			if !next.IsLegal(b.Move) {
+				t.Errorf("%s: the next search answered %v", l.game, b.Move)
+			}
+			checkTree(t, l.game, s)
+		}
+	}
+}
+
+// checkTree checks the links and counts of s's tree from its root.
+func checkTree(t *testing.T, name string, s *Searcher) {
+	t.Helper()
+	stack := []int32{s.root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		nd := &s.nodes[n]
+		if nd.wins > float32(nd.visits)+0.01 {
+			t.Fatalf("%s node %d: %.1f points in %d visits", name, n, nd.wins, nd.visits)
+		}
+		if nd.child < 0 {
+			continue
+		}
+		if nd.child <= n || int(nd.child+nd.nchild) > len(s.nodes) {
+			t.Fatalf("%s node %d: children %d+%d in an arena of %d", name, n, nd.child, nd.nchild, len(s.nodes))
+		}
+		var real int32
+		for i := nd.child; i < nd.child+nd.nchild; i++ {
+			ch := &s.nodes[i]
+			if ch.parent != n || ch.mover != s.nodes[nd.child].mover {
+				t.Fatalf("%s node %d: child %d has parent %d, mover %v", name, n, i, ch.parent, ch.mover)
+			}
+			real += ch.visits - int32(ch.prior)
+			stack = append(stack, i)
+		}
+		if real > nd.visits {
+			t.Fatalf("%s node %d: children visited %d times in its %d visits", name, n, real, nd.visits)
+		}
+	}
+}

@@ -6,20 +6,27 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
 )
 
-// Tree parallelism (Config.Shared): the threads grow one tree. Selection,
-// expansion and backup hold the tree's lock; the playout, most of an
-// iteration's cost, runs outside it on the thread's own state. A thread counts
-// its visit on the way down (a virtual loss: until its result comes back, the
-// path looks worse to the others, so they spread out) and adds the result on
-// the way back. Unlike root parallelism (parallel.go), the threads' playouts
-// deepen the same lines, so two threads read about as deep as one thread with
-// twice the playouts; they wait for the lock instead, and a search is not
-// repeatable.
+// Tree parallelism (Config.Shared): the threads grow one tree without a lock.
+// A node's statistics and flags are read and changed with atomic operations
+// only, and the arena is reserved in full before the threads start, so that
+// linking new children, a block claimed by an atomic counter, never moves it.
+// A thread counts its visit on the way down (a virtual loss: until its result
+// comes back, the path looks worse to the others, so they spread out) and adds
+// the result on the way back. A leaf is expanded by the thread that marks it
+// busy; its children are written before the parent's child index is stored,
+// which publishes them. Unlike root parallelism (parallel.go), the threads'
+// playouts deepen the same lines, so two threads read about as deep as one
+// thread with twice the playouts; a search is not repeatable.
+//
+// What a thread reads may be a moment old (a visit counted but its 1/√visits
+// not yet stored, a proof set just after a child was chosen): each is a
+// slightly worse choice, never a wrong tree, and the next iteration sees it.
 
 // worker is one thread's own part of a shared search.
 type worker struct {
@@ -27,7 +34,7 @@ type worker struct {
 	probe    game.State
 	rng      game.Rand
 	moves    []game.Move
-	kids     []child          // a leaf's children, read outside the lock
+	kids     []child          // a leaf's children, read before they are linked
 	mover    game.Player      // their mover: the side to move at the leaf
 	know     knowledge.Knower // nil: uniform playouts
 	knower   knowledge.Knower
@@ -70,6 +77,15 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 	for len(s.workers) < n {
 		s.workers = append(s.workers, &worker{})
 	}
+	// The whole arena up front: a slice that grew would move under the other
+	// threads. Memory the tree does not reach is never touched.
+	if cap(s.nodes) < s.maxNodes {
+		grown := make([]node, len(s.nodes), s.maxNodes)
+		copy(grown, s.nodes)
+		s.nodes = grown
+	}
+	s.used.Store(int64(len(s.nodes)))
+	s.nodes = s.nodes[:s.maxNodes]
 	var claimed, done atomic.Int64
 	var stop atomic.Bool
 	cancelled := ctx.Done()
@@ -95,10 +111,7 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 					}
 					if k == 0 && cfg.Progress != nil && now.Sub(lastReport) > 100*time.Millisecond {
 						lastReport = now
-						s.mu.Lock()
-						inf := s.info(int(done.Load()), time.Since(t0))
-						s.mu.Unlock()
-						cfg.Progress(inf)
+						cfg.Progress(s.infoShared(int(done.Load()), time.Since(t0)))
 					}
 				}
 				if !s.iterateShared(w, c, cfg.Plain) {
@@ -110,6 +123,7 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 		})
 	}
 	wg.Wait()
+	s.nodes = s.nodes[:s.used.Load()]
 	return s.info(int(done.Load()), time.Since(t0))
 }
 
@@ -155,40 +169,46 @@ func (w *worker) read(s *Searcher, st game.State, plain bool) {
 }
 
 // link makes kids n's children, as expand does, or reports false when the
-// arena has no room for them. It holds the lock.
+// arena has no room for them. Only the thread that marked n busy links it.
 func (s *Searcher) link(n int32, kids []child, mover game.Player) bool {
-	if len(s.nodes)+len(kids) > s.maxNodes {
-		return false
+	k := int64(len(kids))
+	var first int64
+	for {
+		first = s.used.Load()
+		if first+k > int64(s.maxNodes) {
+			return false
+		}
+		if s.used.CompareAndSwap(first, first+k) {
+			break
+		}
 	}
-	first := int32(len(s.nodes))
 	p := s.prior
-	for _, k := range kids {
-		ch := node{move: k.move, parent: n, child: -1, mover: mover}
+	for j, kid := range kids {
+		ch := node{move: kid.move, parent: n, child: -1, mover: mover}
 		if p > 0 && len(kids) > 1 {
 			ch.prior, ch.visits = uint8(p), int32(p)
 			ch.rs = float32(1 / math.Sqrt(float64(p)))
-			ch.wins = float32(float64(p) * k.prior)
+			ch.wins = float32(float64(p) * kid.prior)
 			ch.amafN, ch.amafW = float32(p), ch.wins
 		}
-		if k.seen {
-			ch.seen, ch.hash = true, k.hash
-			if k.res.Over {
-				ch.over = true
-				switch k.res.Winner {
+		if kid.seen {
+			ch.flags, ch.hash = flagSeen, kid.hash
+			if kid.res.Over {
+				ch.flags |= flagOver
+				switch kid.res.Winner {
 				case mover:
-					ch.proof = provenWin
+					ch.flags |= flagWin
 				case mover.Other():
-					ch.proof = provenLoss
+					ch.flags |= flagLoss
 				}
 			}
 		}
-		s.nodes = append(s.nodes, ch)
+		s.nodes[first+int64(j)] = ch
 	}
-	s.nodes[n].child = first
-	s.nodes[n].nchild = int32(len(kids))
-	if s.nodes[n].proof == 0 {
-		s.resolve(n)
-	}
+	nd := &s.nodes[n]
+	nd.nchild = int32(k)
+	atomic.StoreInt32(&nd.child, int32(first)) // publishes the children
+	s.resolveShared(n)
 	return true
 }
 
@@ -198,60 +218,304 @@ func (s *Searcher) link(n int32, kids []child, mover game.Player) bool {
 func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 	st := w.st
 	st.CopyFrom(s.rootPos) // nothing writes the root position during a search
-	s.mu.Lock()
-	if s.nodes[s.root].proof != 0 {
-		s.mu.Unlock()
+	if proofOf(atomic.LoadUint32(&s.nodes[s.root].flags)) != 0 {
 		return false
 	}
 	n := s.root
-	s.visit(n)
+	s.visitShared(n)
 	for {
 		nd := &s.nodes[n]
-		if nd.over || !plain && nd.proof != 0 {
+		f := atomic.LoadUint32(&nd.flags)
+		if f&flagOver != 0 || !plain && proofOf(f) != 0 {
 			break
 		}
-		if nd.child < 0 {
+		if atomic.LoadInt32(&nd.child) < 0 {
 			// This thread's visit is counted already: expand on the same visit
 			// as one thread would. A leaf another thread is expanding is played
 			// out from as it is.
-			if nd.busy || n != s.root && nd.visits-1-int32(nd.prior) < s.expandAt() {
+			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-1-int32(nd.prior) < s.expandAtShared() {
 				break
 			}
-			// The moves, priors and probes are read without the lock (they are
-			// most of an expansion's cost, and Attangle expands at every other
-			// iteration), then linked in under it.
-			nd.busy = true
-			s.mu.Unlock()
-			w.read(s, st, plain)
-			s.mu.Lock()
-			s.nodes[n].busy = false
-			if !s.link(n, w.kids, w.mover) {
-				break // the arena is full: play out from the leaf
+			if !atomic.CompareAndSwapUint32(&nd.flags, f, f|flagBusy) {
+				break // another thread has it, or it has just changed
 			}
-			if !plain && s.nodes[n].proof != 0 {
+			w.read(s, st, plain)
+			if len(w.kids) == 0 || !s.link(n, w.kids, w.mover) {
+				atomic.AndUint32(&nd.flags, ^flagBusy)
+				break // the arena is full (or the game over): play out from the leaf
+			}
+			// The mark stays: a thread that found the leaf unexpanded a moment
+			// ago must not link it again.
+			if !plain && proofOf(atomic.LoadUint32(&nd.flags)) != 0 {
 				break
 			}
 		}
-		n = s.selectChild(n, c, plain)
-		s.visit(n)
+		n = s.selectShared(n, c, plain, &w.rng)
+		s.visitShared(n)
 		st.Apply(s.nodes[n].move)
-		s.see(n, st, plain)
+		s.seeShared(n, st, plain)
+	}
+	f := atomic.LoadUint32(&s.nodes[n].flags)
+	var winner game.Player
+	switch {
+	case f&flagOver != 0 || !plain && proofOf(f) != 0:
+		winner = outcomeOf(f, s.nodes[n].mover)
+	default:
+		// Another thread may have claimed the first look at this node and not
+		// yet marked its end: the state says it.
+		if r := st.Result(); r.Over {
+			winner = r.Winner
+		} else {
+			winner = w.playout(st)
+		}
+	}
+	if s.rave > 0 {
+		s.backupAMAFShared(n, st.(placer), winner)
+	}
+	s.backupShared(n, winner, plain)
+	return true
+}
+
+// outcomeOf is the winner at a finished or proven node with flags f whose
+// mover is mover.
+func outcomeOf(f uint32, mover game.Player) game.Player {
+	switch proofOf(f) {
+	case provenWin:
+		return mover
+	case provenLoss:
+		return mover.Other()
+	}
+	return game.NoPlayer
+}
+
+// expandAtShared is expandAt for a shared search, whose arena's size is the
+// counter, not the slice.
+func (s *Searcher) expandAtShared() int32 {
+	if s.used.Load() > int64(s.maxNodes/2) {
+		return max(8, s.expand1)
+	}
+	return s.expand1
+}
+
+// visitShared counts a visit of n.
+func (s *Searcher) visitShared(n int32) {
+	nd := &s.nodes[n]
+	v := atomic.AddInt32(&nd.visits, 1)
+	storeF32(&nd.rs, float32(1/math.Sqrt(float64(v))))
+}
+
+// seeShared is see for a shared search: the thread that first marks n seen
+// records its hash (read only after the search) and its end.
+func (s *Searcher) seeShared(n int32, pos game.State, plain bool) {
+	nd := &s.nodes[n]
+	for {
+		f := atomic.LoadUint32(&nd.flags)
+		if f&flagSeen != 0 {
+			return
+		}
+		if atomic.CompareAndSwapUint32(&nd.flags, f, f|flagSeen) {
+			break
+		}
+	}
+	nd.hash = pos.Hash()
+	r := pos.Result()
+	if !r.Over {
+		return
+	}
+	bits := flagOver
+	switch r.Winner {
+	case nd.mover:
+		bits |= flagWin
+	case nd.mover.Other():
+		bits |= flagLoss
+	}
+	atomic.OrUint32(&nd.flags, bits)
+	if !plain && bits != flagOver {
+		s.resolveShared(nd.parent)
+	}
+}
+
+// setProofShared proves nd with flag p unless it is proven already.
+func setProofShared(nd *node, p uint32) {
+	for {
+		f := atomic.LoadUint32(&nd.flags)
+		if proofOf(f) != 0 || atomic.CompareAndSwapUint32(&nd.flags, f, f|p) {
+			return
+		}
+	}
+}
+
+// resolveShared is resolve for a shared search.
+func (s *Searcher) resolveShared(n int32) {
+	if n < 0 {
+		return
 	}
 	nd := &s.nodes[n]
-	decided := nd.over || !plain && nd.proof != 0
-	var winner game.Player
-	if decided {
-		winner = outcome(nd)
+	first := atomic.LoadInt32(&nd.child)
+	if first < 0 || proofOf(atomic.LoadUint32(&nd.flags)) != 0 {
+		return
 	}
-	s.mu.Unlock()
-	if !decided {
-		winner = w.playout(st)
+	allLost := true
+	for i := first; i < first+nd.nchild; i++ {
+		f := atomic.LoadUint32(&s.nodes[i].flags)
+		if f&flagWin != 0 {
+			setProofShared(nd, flagLoss)
+			return
+		}
+		if f&flagLoss == 0 {
+			allLost = false
+		}
 	}
-	s.mu.Lock()
-	if s.rave > 0 {
-		s.backupAMAF(n, st.(placer), winner)
+	if allLost {
+		setProofShared(nd, flagWin)
 	}
-	s.backupResult(n, winner, plain)
-	s.mu.Unlock()
-	return true
+}
+
+// selectShared is selectChild for a shared search, with the thread's own
+// random numbers.
+func (s *Searcher) selectShared(n int32, c float64, plain bool, rng *game.Rand) int32 {
+	nd := &s.nodes[n]
+	first := atomic.LoadInt32(&nd.child)
+	cs := c * math.Sqrt(math.Log(float64(atomic.LoadInt32(&nd.visits)+1)))
+	best, bestScore := first, math.Inf(-1)
+	for i := first; i < first+nd.nchild; i++ {
+		ch := &s.nodes[i]
+		f := atomic.LoadUint32(&ch.flags)
+		visits := atomic.LoadInt32(&ch.visits)
+		var score float64
+		switch {
+		case !plain && f&flagWin != 0:
+			return i
+		case !plain && f&flagLoss != 0:
+			score = -1 + float64(visits)*1e-9 // only when all else is lost
+		case visits == 0:
+			score = 1e6 + float64(rng.Intn(1000))
+		default:
+			rs := float64(loadF32(&ch.rs))
+			q := float64(loadF32(&ch.wins)) * rs * rs
+			if s.rave > 0 {
+				if an := loadF32(&ch.amafN); an > 0 {
+					beta := math.Sqrt(s.rave / (3*float64(visits) + s.rave))
+					q = (1-beta)*q + beta*float64(loadF32(&ch.amafW)/an)
+				}
+			}
+			score = q + cs*rs
+		}
+		if score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return best
+}
+
+// backupShared adds one playout's result to the path from n to the root, whose
+// visits are counted already, and propagates proofs.
+func (s *Searcher) backupShared(n int32, winner game.Player, plain bool) {
+	for n >= 0 {
+		nd := &s.nodes[n]
+		switch winner {
+		case nd.mover:
+			addF32(&nd.wins, 1)
+		case game.NoPlayer:
+			addF32(&nd.wins, 0.5)
+		}
+		if !plain && proofOf(atomic.LoadUint32(&nd.flags)) != 0 {
+			s.resolveShared(nd.parent)
+		}
+		n = nd.parent
+	}
+}
+
+// backupAMAFShared is backupAMAF for a shared search.
+func (s *Searcher) backupAMAFShared(n int32, final placer, winner game.Player) {
+	for n >= 0 {
+		nd := &s.nodes[n]
+		if first := atomic.LoadInt32(&nd.child); first >= 0 {
+			mover := s.nodes[first].mover
+			var pts float32
+			switch winner {
+			case mover:
+				pts = 1
+			case game.NoPlayer:
+				pts = 0.5
+			}
+			for i := first; i < first+nd.nchild; i++ {
+				ch := &s.nodes[i]
+				if final.PlacedBy(ch.move) == mover {
+					addF32(&ch.amafN, 1)
+					addF32(&ch.amafW, pts)
+				}
+			}
+		}
+		n = nd.parent
+	}
+}
+
+// snapshot is node i as a shared search's report reads it: the statistics
+// loaded atomically, the fields set before it was linked read as they are.
+func (s *Searcher) snapshot(i int32) node {
+	nd := &s.nodes[i]
+	sn := node{
+		move:   nd.move,
+		parent: nd.parent,
+		mover:  nd.mover,
+		prior:  nd.prior,
+		child:  atomic.LoadInt32(&nd.child),
+		visits: atomic.LoadInt32(&nd.visits),
+		wins:   loadF32(&nd.wins),
+		flags:  atomic.LoadUint32(&nd.flags),
+	}
+	if sn.child >= 0 {
+		sn.nchild = nd.nchild
+	}
+	return sn
+}
+
+// infoShared is info while the threads of a shared search run.
+func (s *Searcher) infoShared(playouts int, el time.Duration) Info {
+	root := s.snapshot(s.root)
+	kids := make([]node, root.nchild)
+	for j := range kids {
+		kids[j] = s.snapshot(root.child + int32(j))
+	}
+	line := func(j int, dst []game.Move) []game.Move {
+		for n := root.child + int32(j); n >= 0 && len(dst) < cap(dst); {
+			sn := s.snapshot(n)
+			dst = append(dst, sn.move)
+			if sn.visits-int32(sn.prior) < 2 || sn.child < 0 {
+				break
+			}
+			best, bestKey := int32(-1), math.Inf(-1)
+			for i := sn.child; i < sn.child+sn.nchild; i++ {
+				c := s.snapshot(i)
+				if key := playKey(&c); key > bestKey {
+					best, bestKey = i, key
+				}
+			}
+			n = best
+		}
+		return dst
+	}
+	inf := summarize(&root, kids, 1, line)
+	inf.Playouts, inf.Nodes, inf.Elapsed = playouts, int(s.used.Load()), el
+	return inf
+}
+
+// The float statistics are changed atomically through their bits.
+func loadF32(p *float32) float32 {
+	return math.Float32frombits(atomic.LoadUint32((*uint32)(unsafe.Pointer(p))))
+}
+
+func storeF32(p *float32, v float32) {
+	atomic.StoreUint32((*uint32)(unsafe.Pointer(p)), math.Float32bits(v))
+}
+
+func addF32(p *float32, d float32) {
+	u := (*uint32)(unsafe.Pointer(p))
+	for {
+		old := atomic.LoadUint32(u)
+		if atomic.CompareAndSwapUint32(u, old, math.Float32bits(math.Float32frombits(old)+d)) {
+			return
+		}
+	}
 }

@@ -357,8 +357,8 @@ func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 // search without a budget), then comma-separated settings: p=playouts, t=seconds,
 // c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), kv=knowledge
 // variant (0 default; 1 Attangle without placement knowledge), td=Andantino threat
-// reading depth (Config.Threat), sh=1 one tree shared by the threads
-// (Config.Shared). E.g. "3,pr=0" or
+// reading depth (Config.Threat), sh=0 a tree per thread (root parallelism,
+// Config.Roots) instead of one tree shared by the threads. E.g. "3,pr=0" or
 // "x,p=20000,c=0.6".
 func parseTuned(base, settings string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	var e *mcts
@@ -409,7 +409,7 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 		case "ex":
 			e.cfg.ExpandAt = int(f)
 		case "sh":
-			e.cfg.Shared = f != 0
+			e.cfg.Roots = f == 0
 		default:
 			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv, ex, sh)", k, e.name)
 		}

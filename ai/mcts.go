@@ -119,9 +119,10 @@ type Config struct {
 	// Split divides the playout budget among the threads: the same search,
 	// answered sooner.
 	Split bool
-	// Shared makes the threads grow one tree (tree parallelism, shared.go)
-	// instead of one tree each (root parallelism).
-	Shared bool
+	// Roots has each thread grow its own tree (root parallelism,
+	// parallel.go: repeatable at a fixed budget) instead of all of them one
+	// (tree parallelism, shared.go: stronger in the same time).
+	Roots bool
 	// variant selects experimental knowledge for arenas (knowledge.Options).
 	variant int
 	// counter, when set, is added the iterations as they go: a parallel
@@ -216,7 +217,7 @@ func NewSearcher(maxNodes int) *Searcher {
 // until ctx is cancelled. pos is not changed. When the game is over the returned
 // Info has a zero Move.
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
-	if cfg.Threads > 1 && !cfg.Shared {
+	if cfg.Threads > 1 && cfg.Roots {
 		return s.parallel(ctx, pos, cfg)
 	}
 	t0 := time.Now()

@@ -37,7 +37,7 @@ func linePositions(t testing.TB, name, moves string) []game.State {
 func TestParallelSearch(t *testing.T) {
 	for _, l := range gameLines {
 		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
-			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3}
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3, Roots: true}
 			a := NewSearcher(0).Search(context.Background(), pos, cfg)
 			b := NewSearcher(0).Search(context.Background(), pos, cfg)
 			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 {
@@ -58,7 +58,7 @@ func TestParallelSearch(t *testing.T) {
 // TestParallelSplit: with Split the threads share the budget.
 func TestParallelSplit(t *testing.T) {
 	pos := startOf(t, "Abande", "")
-	inf := NewSearcher(0).Search(context.Background(), pos, Config{Playouts: 900, Threads: 3, Split: true})
+	inf := NewSearcher(0).Search(context.Background(), pos, Config{Playouts: 900, Threads: 3, Split: true, Roots: true})
 	if inf.Playouts != 900 {
 		t.Errorf("split budget of 900 over 3 threads: %d playouts", inf.Playouts)
 	}
@@ -69,7 +69,7 @@ func TestParallelSplit(t *testing.T) {
 func TestParallelProof(t *testing.T) {
 	wins, _, _ := tacticalPositions(t, "Andantino", "", 3)
 	for _, s := range wins {
-		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2})
+		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2, Roots: true})
 		if inf.Proven != 1 || inf.Value != 1 || inf.Playouts > 100_000 {
 			t.Errorf("forced win: proven %d value %.2f after %d playouts", inf.Proven, inf.Value, inf.Playouts)
 		}
@@ -77,7 +77,8 @@ func TestParallelProof(t *testing.T) {
 }
 
 // TestParallelAB: lazy SMP plays a legal move, counts every thread's nodes, and
-// searches at least as deep as one thread on the same budget per thread.
+// searches at least as deep as one thread on the same budget per thread, unless
+// it proves the position first.
 func TestParallelAB(t *testing.T) {
 	for _, g := range abMidgames {
 		pos := evalPos(t, replay(t, "Andantino", "", g))
@@ -86,6 +87,15 @@ func TestParallelAB(t *testing.T) {
 		// A solved position ends the search early, with fewer nodes.
 		if !pos.IsLegal(two.Move) || two.Nodes <= one.Nodes && two.Proven == 0 {
 			t.Errorf("ply %d: move %v legal %v, %d nodes with three threads, %d with one", pos.Ply(), two.Move, pos.IsLegal(two.Move), two.Nodes, one.Nodes)
+		}
+		if two.Proven != 0 && one.Proven == 0 {
+			// The threads proved what one thread's budget did not, and stopped
+			// there (a helper a ply ahead may find it first): a larger budget
+			// must not prove the opposite.
+			if deep := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 400_000}); deep.Proven == -two.Proven {
+				t.Errorf("ply %d: proven %d with three threads, %d with one and a larger budget", pos.Ply(), two.Proven, deep.Proven)
+			}
+			continue
 		}
 		if two.Depth < one.Depth-1 || two.Proven != one.Proven && one.Proven != 0 {
 			t.Errorf("ply %d: depth %d proven %d with three threads, %d %d with one", pos.Ply(), two.Depth, two.Proven, one.Depth, one.Proven)
@@ -165,18 +175,18 @@ func threadsOf(e Engine) int {
 // (Andantino: alpha-beta) a second with one and two threads, each searching the
 // positions of a game's first plies in turn with the same searcher, as a game
 // does: compare the rates, not the times (two threads do twice the work).
-// "2shared" is two threads on one tree (Config.Shared).
+// "2roots" is two threads with a tree each (Config.Roots).
 func BenchmarkThreads(b *testing.B) {
 	for _, l := range gameLines {
 		pos := linePositions(b, l.game, l.moves)
 		for _, th := range []int{1, 2, -2} {
 			name := fmt.Sprint(th)
-			shared := th < 0
-			if shared {
+			roots := th < 0
+			if roots {
 				if l.game == "Andantino" {
 					continue // alpha-beta
 				}
-				th, name = -th, fmt.Sprint(-th)+"shared"
+				th, name = -th, fmt.Sprint(-th)+"roots"
 			}
 			b.Run(l.game+"/"+name, func(b *testing.B) {
 				work := 0
@@ -192,7 +202,7 @@ func BenchmarkThreads(b *testing.B) {
 					return
 				}
 				se := NewSearcher(0)
-				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Shared: shared}
+				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Roots: roots}
 				for b.Loop() {
 					for _, p := range pos {
 						work += se.Search(context.Background(), p, cfg).Playouts
@@ -223,11 +233,11 @@ func TestSplit(t *testing.T) {
 // legal move, spends the budget of every thread (or with Split their share),
 // grows one tree as large as one thread's with the same playouts, and proves
 // a forced win as one thread does. Run under -race it checks that the threads
-// touch the tree only under its lock.
+// touch the tree only through atomic operations, or before a node is linked.
 func TestSharedSearch(t *testing.T) {
 	for _, l := range gameLines {
 		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
-			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3, Shared: true}
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3}
 			a := NewSearcher(0).Search(context.Background(), pos, cfg)
 			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 && a.Proven == 0 {
 				t.Errorf("%s ply %d: move %v legal %v after %d playouts; want 1800", l.game, pos.Ply(), a.Move, pos.IsLegal(a.Move), a.Playouts)
@@ -248,7 +258,7 @@ func TestSharedSearch(t *testing.T) {
 	}
 	wins, _, _ := tacticalPositions(t, "Andantino", "", 3)
 	for _, s := range wins {
-		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2, Shared: true})
+		inf := NewSearcher(0).Search(context.Background(), s, Config{Playouts: 1_000_000, Threads: 2})
 		if inf.Proven != 1 || inf.Value != 1 || inf.Playouts > 100_000 {
 			t.Errorf("forced win: proven %d value %.2f after %d playouts", inf.Proven, inf.Value, inf.Playouts)
 		}
@@ -257,11 +267,11 @@ func TestSharedSearch(t *testing.T) {
 	pos := startOf(t, "Attangle", "")
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	if inf := NewSearcher(0).Search(ctx, pos, Config{Time: time.Second, Threads: 2, Shared: true}); !pos.IsLegal(inf.Move) {
+	if inf := NewSearcher(0).Search(ctx, pos, Config{Time: time.Second, Threads: 2}); !pos.IsLegal(inf.Move) {
 		t.Errorf("cancelled shared search: move %v", inf.Move)
 	}
-	if e, err := ParseEngine("5,th=2,sh=1", 0, 0, 1); err != nil || !monteCarlo(e).cfg.Shared || threadsOf(e) != 2 {
-		t.Errorf("5,th=2,sh=1: %v", err)
+	if e, err := ParseEngine("5,th=2,sh=0", 0, 0, 1); err != nil || !monteCarlo(e).cfg.Roots || threadsOf(e) != 2 {
+		t.Errorf("5,th=2,sh=0: %v", err)
 	}
 }
 
@@ -275,7 +285,7 @@ func TestSharedTree(t *testing.T) {
 		pos := linePositions(t, l.game, l.moves)[1]
 		for _, size := range []int{0, 3000} {
 			s := NewSearcher(size)
-			cfg := Config{Playouts: 4000, Prior: defaultPrior, Heavy: TopHeavy, Rave: 100, Seed: 7, Threads: 2, Shared: true}
+			cfg := Config{Playouts: 4000, Prior: defaultPrior, Heavy: TopHeavy, Rave: 100, Seed: 7, Threads: 2}
 			a := s.Search(context.Background(), pos, cfg)
 			if a.Proven != 0 {
 				continue

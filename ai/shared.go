@@ -12,7 +12,8 @@ import (
 	"trihex/game"
 )
 
-// Tree parallelism (Config.Shared): the threads grow one tree without a lock.
+// Tree parallelism, the default for more than one thread (Config.Roots
+// chooses root parallelism instead): the threads grow one tree without a lock.
 // A node's statistics and flags are read and changed with atomic operations
 // only, and the arena is reserved in full before the threads start, so that
 // linking new children, a block claimed by an atomic counter, never moves it.

@@ -12,13 +12,15 @@ import (
 	"trihex/game"
 )
 
-// Parallel Monte Carlo search: root parallelism. Each thread grows its own
+// Parallel Monte Carlo search with Config.Roots: root parallelism (the
+// default, one shared tree, is shared.go's). Each thread grows its own
 // tree of the same position from its own seed, and at the end the root's
 // children are summed over the trees: the move played is the one with the
 // most playouts in all. The trees share nothing while they grow, so there is
 // no locking and no contention, and a thread's playouts cost what they cost
 // alone; what the threads lose against one shared tree is that each reads
-// the same lines again. With the same budget per thread the search is as
+// the same lines again (at 0.25 s a move in Attangle, 0.530 against one
+// thread where the shared tree scores 0.685: ai/README.md). With the same budget per thread the search is as
 // deterministic as a single one (seeded, the trees independent), except that
 // a tree that proves the root stops the others wherever they are.
 

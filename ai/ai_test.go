@@ -175,20 +175,30 @@ func TestCancel(t *testing.T) {
 			engines = append(engines, ab)
 		}
 		for _, e := range engines {
-			job := Start(context.Background(), e, s)
-			time.Sleep(30 * time.Millisecond)
-			t0 := time.Now()
-			job.Cancel()
-			select {
-			case inf := <-job.Done:
-				if el := time.Since(t0); el > 50*time.Millisecond {
-					t.Errorf("%s %s: cancel took %v", v.game, e.Name(), el)
+			// The fastest of three tries: on a machine loaded by other test
+			// binaries one wait can take 100 ms however soon the search looks
+			// at its context; a search that did not look would miss all three.
+			fastest := time.Hour
+			for range 3 {
+				job := Start(context.Background(), e, s)
+				time.Sleep(30 * time.Millisecond)
+				t0 := time.Now()
+				job.Cancel()
+				select {
+				case inf := <-job.Done:
+					fastest = min(fastest, time.Since(t0))
+					if !s.IsLegal(inf.Move) {
+						t.Errorf("%s %s: cancelled search returned an illegal move", v.game, e.Name())
+					}
+				case <-time.After(2 * time.Second):
+					t.Fatalf("%s %s: no answer after cancel", v.game, e.Name())
 				}
-				if !s.IsLegal(inf.Move) {
-					t.Errorf("%s %s: cancelled search returned an illegal move", v.game, e.Name())
+				if fastest <= 50*time.Millisecond {
+					break
 				}
-			case <-time.After(2 * time.Second):
-				t.Fatalf("%s %s: no answer after cancel", v.game, e.Name())
+			}
+			if fastest > 50*time.Millisecond {
+				t.Errorf("%s %s: cancel took %v at best of three", v.game, e.Name(), fastest)
 			}
 		}
 	}

@@ -461,6 +461,17 @@ func playWith(k knowledge.Knower, st game.State, r *game.Rand) game.Player {
 	return k.Playout(st, r).Winner
 }
 
+// points is what a playout won by winner (NoPlayer: drawn) is worth to mover.
+func points(winner, mover game.Player) float32 {
+	switch winner {
+	case mover:
+		return 1
+	case game.NoPlayer:
+		return 0.5
+	}
+	return 0
+}
+
 // outcome is the winner at a finished or proven node.
 func outcome(nd *node) game.Player {
 	switch nd.proof() {
@@ -618,12 +629,7 @@ func (s *Searcher) visit(n int32) {
 func (s *Searcher) backupResult(n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
-		switch winner {
-		case nd.mover:
-			nd.wins++
-		case game.NoPlayer:
-			nd.wins += 0.5
-		}
+		nd.wins += points(winner, nd.mover)
 		// Only a proven child can settle its parent.
 		if !plain && nd.proof() != 0 {
 			s.resolve(nd.parent)
@@ -641,13 +647,7 @@ func (s *Searcher) backupAMAF(n int32, final placer, winner game.Player) {
 		nd := &s.nodes[n]
 		if nd.child >= 0 {
 			mover := s.nodes[nd.child].mover
-			var pts float32
-			switch winner {
-			case mover:
-				pts = 1
-			case game.NoPlayer:
-				pts = 0.5
-			}
+			pts := points(winner, mover)
 			for i := nd.child; i < nd.child+nd.nchild; i++ {
 				ch := &s.nodes[i]
 				if final.PlacedBy(ch.move) == mover {

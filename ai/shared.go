@@ -414,11 +414,8 @@ func (s *Searcher) selectShared(n int32, c float64, plain bool, rng *game.Rand) 
 func (s *Searcher) backupShared(n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
-		switch winner {
-		case nd.mover:
-			addF32(&nd.wins, 1)
-		case game.NoPlayer:
-			addF32(&nd.wins, 0.5)
+		if p := points(winner, nd.mover); p > 0 {
+			addF32(&nd.wins, p)
 		}
 		if !plain && proofOf(atomic.LoadUint32(&nd.flags)) != 0 {
 			s.resolveShared(nd.parent)
@@ -433,13 +430,7 @@ func (s *Searcher) backupAMAFShared(n int32, final placer, winner game.Player) {
 		nd := &s.nodes[n]
 		if first := atomic.LoadInt32(&nd.child); first >= 0 {
 			mover := s.nodes[first].mover
-			var pts float32
-			switch winner {
-			case mover:
-				pts = 1
-			case game.NoPlayer:
-				pts = 0.5
-			}
+			pts := points(winner, mover)
 			for i := first; i < first+nd.nchild; i++ {
 				ch := &s.nodes[i]
 				if final.PlacedBy(ch.move) == mover {

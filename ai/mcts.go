@@ -390,22 +390,29 @@ func (s *Searcher) markOver(n int32, pos game.State) {
 		return
 	}
 	nd := &s.nodes[n]
-	nd.flags |= flagOver
+	nd.flags |= endFlags(r, nd.mover)
+}
+
+// endFlags are the flags of a node whose mover is mover where the game has
+// ended with r: over, and proven for the winner.
+func endFlags(r game.Result, mover game.Player) uint32 {
 	switch r.Winner {
-	case nd.mover:
-		nd.setProof(provenWin)
-	case nd.mover.Other():
-		nd.setProof(provenLoss)
+	case mover:
+		return flagOver | flagWin
+	case mover.Other():
+		return flagOver | flagLoss
 	}
+	return flagOver
 }
 
 // expandAt is the number of real visits after which a leaf is expanded (on the
 // next one): 1, so a leaf is expanded on its second visit (most leaves are visited
 // once, and a playout is cheaper than generating their moves), and later once the
 // arena is half full, so that a long search in a game with hundreds of moves
-// (Attangle) keeps growing where it matters instead of filling up.
-func (s *Searcher) expandAt() int32 {
-	if len(s.nodes) > s.maxNodes/2 {
+// (Attangle) keeps growing where it matters instead of filling up. used is the
+// arena's nodes in use (a shared search counts them apart from the slice).
+func (s *Searcher) expandAt(used int64) int32 {
+	if used > int64(s.maxNodes/2) {
 		return max(8, s.expand1)
 	}
 	return s.expand1
@@ -423,7 +430,7 @@ func (s *Searcher) iterate(c float64, plain bool) {
 			break
 		}
 		if nd.child < 0 {
-			if n != s.root && nd.visits-int32(nd.prior) < s.expandAt() {
+			if n != s.root && nd.visits-int32(nd.prior) < s.expandAt(int64(len(s.nodes))) {
 				break
 			}
 			if !s.expand(n, st, plain) {
@@ -473,12 +480,16 @@ func points(winner, mover game.Player) float32 {
 }
 
 // outcome is the winner at a finished or proven node.
-func outcome(nd *node) game.Player {
-	switch nd.proof() {
+func outcome(nd *node) game.Player { return outcomeOf(nd.flags, nd.mover) }
+
+// outcomeOf is the winner at a finished or proven node with flags f whose
+// mover is mover.
+func outcomeOf(f uint32, mover game.Player) game.Player {
+	switch proofOf(f) {
 	case provenWin:
-		return nd.mover
+		return mover
 	case provenLoss:
-		return nd.mover.Other()
+		return mover.Other()
 	}
 	return game.NoPlayer
 }

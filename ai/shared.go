@@ -195,13 +195,7 @@ func (s *Searcher) link(n int32, kids []child, mover game.Player) bool {
 		if kid.seen {
 			ch.flags, ch.hash = flagSeen, kid.hash
 			if kid.res.Over {
-				ch.flags |= flagOver
-				switch kid.res.Winner {
-				case mover:
-					ch.flags |= flagWin
-				case mover.Other():
-					ch.flags |= flagLoss
-				}
+				ch.flags |= endFlags(kid.res, mover)
 			}
 		}
 		s.nodes[first+int64(j)] = ch
@@ -234,7 +228,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			// This thread's visit is counted already: expand on the same visit
 			// as one thread would. A leaf another thread is expanding is played
 			// out from as it is.
-			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-1-int32(nd.prior) < s.expandAtShared() {
+			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-1-int32(nd.prior) < s.expandAt(s.used.Load()) {
 				break
 			}
 			if !atomic.CompareAndSwapUint32(&nd.flags, f, f|flagBusy) {
@@ -277,27 +271,6 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 	return true
 }
 
-// outcomeOf is the winner at a finished or proven node with flags f whose
-// mover is mover.
-func outcomeOf(f uint32, mover game.Player) game.Player {
-	switch proofOf(f) {
-	case provenWin:
-		return mover
-	case provenLoss:
-		return mover.Other()
-	}
-	return game.NoPlayer
-}
-
-// expandAtShared is expandAt for a shared search, whose arena's size is the
-// counter, not the slice.
-func (s *Searcher) expandAtShared() int32 {
-	if s.used.Load() > int64(s.maxNodes/2) {
-		return max(8, s.expand1)
-	}
-	return s.expand1
-}
-
 // visitShared counts a visit of n.
 func (s *Searcher) visitShared(n int32) {
 	nd := &s.nodes[n]
@@ -323,13 +296,7 @@ func (s *Searcher) seeShared(n int32, pos game.State, plain bool) {
 	if !r.Over {
 		return
 	}
-	bits := flagOver
-	switch r.Winner {
-	case nd.mover:
-		bits |= flagWin
-	case nd.mover.Other():
-		bits |= flagLoss
-	}
+	bits := endFlags(r, nd.mover)
 	atomic.OrUint32(&nd.flags, bits)
 	if !plain && bits != flagOver {
 		s.resolveShared(nd.parent)

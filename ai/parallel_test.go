@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -336,6 +337,50 @@ func checkTree(t *testing.T, name string, s *Searcher) {
 		}
 		if real > nd.visits {
 			t.Fatalf("%s node %d: children visited %d times in its %d visits", name, n, real, nd.visits)
+		}
+	}
+}
+
+// TestWorkersApart: the objects a shared search's threads write at every move
+// of a playout (their states, their knowers' scratch, their workers) never
+// share a cache line with another thread's.
+func TestWorkersApart(t *testing.T) {
+	// Attangle's knower holds only settings, which no thread writes.
+	scratch := map[string]bool{"Abande": true, "Andantino": true}
+	for _, l := range gameLines {
+		pos := linePositions(t, l.game, l.moves)[0]
+		se := NewSearcher(1 << 16)
+		// Monte Carlo in every game, with its knowledge, on four threads.
+		se.Search(context.Background(), pos, Config{Playouts: 200, Prior: defaultPrior, Heavy: TopHeavy, Threads: 4})
+		type span struct {
+			what   string
+			lo, hi uintptr // the first and last cache line
+		}
+		spanOf := func(what string, x any) span {
+			v := reflect.ValueOf(x)
+			p, size := v.Pointer(), v.Type().Elem().Size()
+			return span{what, p / cacheLine, (p + size - 1) / cacheLine}
+		}
+		objs := make([][]span, len(se.workers))
+		for k, w := range se.workers {
+			// A worker's own fields, between its pads.
+			wk := spanOf("worker", w)
+			wk.lo, wk.hi = wk.lo+1, wk.hi-1
+			objs[k] = []span{wk, spanOf("state", w.st), spanOf("probe", w.probe)}
+			if scratch[l.game] {
+				objs[k] = append(objs[k], spanOf("knower", w.knower))
+			}
+		}
+		for k := range objs {
+			for j := k + 1; j < len(objs); j++ {
+				for _, a := range objs[k] {
+					for _, b := range objs[j] {
+						if a.lo <= b.hi && b.lo <= a.hi {
+							t.Errorf("%s: threads %d and %d write the same cache line (%s, %s)", l.game, k, j, a.what, b.what)
+						}
+					}
+				}
+			}
 		}
 	}
 }

@@ -173,9 +173,6 @@ func (w *worker) read(s *Searcher, st game.State, plain bool) {
 	if plain || len(w.moves) > probeLimit {
 		return
 	}
-	if w.probe == nil || w.probe.Info() != st.Info() {
-		w.probe = st.Clone()
-	}
 	for i := range w.kids {
 		k := &w.kids[i]
 		w.probe.CopyFrom(st)

@@ -20,9 +20,10 @@ import (
 // no locking and no contention, and a thread's playouts cost what they cost
 // alone; what the threads lose against one shared tree is that each reads
 // the same lines again (at 0.25 s a move in Attangle, 0.530 against one
-// thread where the shared tree scores 0.685: ai/README.md). With the same budget per thread the search is as
-// deterministic as a single one (seeded, the trees independent), except that
-// a tree that proves the root stops the others wherever they are.
+// thread where the shared tree scores 0.685: ai/README.md). With the same
+// budget per thread the search is as deterministic as a single one (seeded,
+// the trees independent), except that a tree that proves the root stops the
+// others wherever they are.
 
 // DefaultThreads is the number of search threads for a headless command (every
 // core) or, with window set, for the window's computer (every core but one,

@@ -459,12 +459,24 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.NoExtend = f == 0
 			case "tq":
 				e.cfg.TrapQuiesce = f != 0
+			case "tw":
+				e.cfg.TrapDanger = int(f)
+			case "tv":
+				e.cfg.ThreatDepth = int(f)
+			case "po":
+				e.cfg.Opening.Factor = f
+			case "pm":
+				e.cfg.Opening.Mid = f
+			case "pe":
+				e.cfg.Opening.Until = int(f)
+			case "te":
+				e.cfg.ThreatExtend = int(f)
 			case "d":
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, tw, tv, te, d, ph)", k, name)
 			}
 		}
 	}

@@ -41,6 +41,7 @@ var commands = []command{
 	{"think", arena.ThinkUsage, arena.Think},
 	{"analyse", analysis.Usage, analysis.Command},
 	{"arena", arena.ArenaUsage, arena.Arena},
+	{"book", arena.BookUsage, arena.Book},
 	{"ladder", ladder.Usage, ladder.Run},
 	{"puzzles", puzzle.Usage, puzzle.Command},
 	{"install-desktop", desktop.Usage, desktop.Install},

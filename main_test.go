@@ -167,7 +167,7 @@ func TestUsage(t *testing.T) {
 			t.Errorf("the usage lacks %s (%q)", c.name, c.usage)
 		}
 	}
-	for _, name := range []string{"perft", "moves", "bench", "check", "think", "arena", "install-desktop", "uninstall-desktop"} {
+	for _, name := range []string{"perft", "moves", "bench", "check", "think", "arena", "book", "install-desktop", "uninstall-desktop"} {
 		if !strings.Contains(out, "trihex "+name) && !strings.Contains(out, "|"+name) {
 			t.Errorf("the usage lacks %s", name)
 		}

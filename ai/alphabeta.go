@@ -1,6 +1,7 @@
 package ai
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -63,15 +64,6 @@ type ABConfig struct {
 	// TrapQuiesce lets the threat quiescence also play moves that leave a trap
 	// cell (knowledge.Position.TrapThreats), as forcing as a four (arena tq=1).
 	TrapQuiesce bool
-	// TrapDanger is what it costs the side to move at a quiescence leaf that
-	// the opponent, were it to move, would win by forcing moves (fours and
-	// trap threats) within ThreatDepth of them (arena tw=W, in the
-	// evaluation's units: a window of four is 150; tv=N, default 3).
-	TrapDanger  int
-	ThreatDepth int
-	// ThreatExtend: at a leaf where the opponent would so win, search one ply
-	// more instead of evaluating, at most this many times on a line (te=N).
-	ThreatExtend int
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
@@ -79,12 +71,13 @@ type ABConfig struct {
 	// or, without one, the time): most in the opening, where Andantino is
 	// decided, least in the endgame.
 	Phase bool
-	// Opening, with Phase, replaces the first phase (before ply 26): Factor
-	// before ply Until, Mid from there (arena po=, pe=, pm=).
-	Opening struct {
-		Factor, Mid float64
-		Until       int
-	}
+	// Opening, with Phase, splits the first phase (before ply 26) in two:
+	// Opening.Factor times the budget before ply Opening.Until, Opening.Mid
+	// times from there (arena po=, pe=, pm=; an experiment, off in the levels).
+	Opening OpeningBudget
+	// Book plays the position's opening book move where it has one
+	// (knowledge.Book; arena bk=1).
+	Book bool
 	// MultiPV, when above 1, scores that many root moves exactly (up to
 	// TopMoves) for Info.Top: the root searches each move against the
 	// MultiPV-th best score so far instead of the best, which costs depth, so
@@ -120,6 +113,25 @@ func phaseFactor(ply int) float64 {
 	return f
 }
 
+// OpeningBudget is ABConfig.Opening. Red's games against plain UCT at 0.25 s a
+// move are lost by its fifth or sixth move (ai/README.md, session 14).
+type OpeningBudget struct {
+	Factor, Mid float64 // Mid 0 means the first phase's factor
+	Until       int     // 0 means the first phase's end
+}
+
+// factor is the budget factor at ply: phaseFactor, with the first phase split
+// when o.Factor is set.
+func (o OpeningBudget) factor(ply int) float64 {
+	if o.Factor <= 0 || ply >= phases[1].from {
+		return phaseFactor(ply)
+	}
+	if ply < cmp.Or(o.Until, phases[1].from) {
+		return o.Factor
+	}
+	return cmp.Or(o.Mid, phases[0].f)
+}
+
 // defaultDefend: a side that counts the opponent's windows twice blocks early.
 // As Red against plain UCT at 0.25 s a move it scored 0.469 over 80 games
 // against 0.319 with the symmetric evaluation (ai/README.md); as White it still
@@ -143,9 +155,6 @@ type abSearcher struct {
 	quiesce   bool
 	extend    bool     // forced replies are searched without using up depth
 	trapQ     bool     // the quiescence reads trap threats too
-	danger    int      // ABConfig.TrapDanger
-	vcfDepth  int      // ABConfig.ThreatDepth
-	extLeft   int      // threat extensions still allowed on this line
 	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
@@ -198,13 +207,7 @@ func historyIndex(m game.Move) int {
 func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABConfig) Info {
 	t0 := time.Now()
 	if cfg.Phase {
-		f := phaseFactor(pos.Ply())
-		if o := cfg.Opening; o.Factor > 0 && pos.Ply() < phases[1].from {
-			f = o.Mid
-			if pos.Ply() < o.Until {
-				f = o.Factor
-			}
-		}
+		f := cfg.Opening.factor(pos.Ply())
 		if cfg.Nodes > 0 {
 			cfg.Nodes = int(float64(cfg.Nodes) * f)
 		} else {
@@ -225,12 +228,6 @@ func (s *abSearcher) prepare(ctx context.Context, pos knowledge.Position, cfg AB
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
 	s.extend = !cfg.NoExtend
 	s.trapQ = cfg.TrapQuiesce
-	s.danger = cfg.TrapDanger
-	s.vcfDepth = cfg.ThreatDepth
-	s.extLeft = cfg.ThreatExtend
-	if s.vcfDepth == 0 {
-		s.vcfDepth = 3
-	}
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -248,7 +245,6 @@ func (s *abSearcher) prepare(ctx context.Context, pos knowledge.Position, cfg AB
 	if s.trapQ {
 		s.salt |= 1 << 16 // its quiescence values differ too
 	}
-	s.salt ^= uint64(s.danger)<<40 ^ uint64(s.vcfDepth)<<56 ^ uint64(s.extLeft)<<52
 	s.salt *= 0x9e3779b97f4a7c15
 	for i := range s.history {
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
@@ -498,14 +494,6 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return score
 	}
 	if depth == 0 && !forced {
-		if s.extLeft > 0 && ply+2+2*s.vcfDepth < abMaxPly && s.threatened(ply, st) {
-			// The opponent would win by force if the side to move stood: its
-			// defences are searched one ply more, not left to the evaluation.
-			s.extLeft--
-			v := s.negamax(ply, 1, alpha, beta)
-			s.extLeft++
-			return v
-		}
 		if !s.quiesce || ply >= abMaxPly-8 {
 			return score
 		}
@@ -699,9 +687,6 @@ func (s *abSearcher) store(e abEntry) {
 // cell); the children are searched at depth −1, where only a forced reply (a
 // playable five or trap cell) is read further.
 func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta int) int {
-	if s.danger > 0 && stand > alpha && stand-s.danger < beta && ply+2+2*s.vcfDepth < abMaxPly && s.threatened(ply, st) {
-		stand -= s.danger
-	}
 	if stand >= beta {
 		return stand
 	}
@@ -741,73 +726,6 @@ func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta 
 		}
 	}
 	return best
-}
-
-// threatened reports whether the opponent of the side to move at st (s.st[ply])
-// would win by forcing moves (vcf) if it were its turn.
-func (s *abSearcher) threatened(ply int, st knowledge.Position) bool {
-	o := s.st[ply+1]
-	p, ok := o.(interface{ Pass() })
-	if !ok {
-		return false
-	}
-	o.CopyFrom(st)
-	p.Pass()
-	return s.vcf(ply+1, s.vcfDepth)
-}
-
-// vcf reports whether the side to move at s.st[ply] wins by forcing moves
-// alone within n of its moves: each leaves it a playable five or trap cell,
-// which the opponent must fill, until it has two or wins.
-func (s *abSearcher) vcf(ply, n int) bool {
-	s.nodes++
-	st := s.st[ply]
-	a := st.Assess(s.blocks[ply], true)
-	s.blocks[ply] = a.Blocks
-	if a.Result.Over {
-		return a.Result.Winner == a.ToMove
-	}
-	if a.Win {
-		return true
-	}
-	if len(a.Blocks) > 0 || n == 0 {
-		return false
-	}
-	moves := st.LegalMoves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	sc := s.scoreMoves(ply, st, moves)
-	try := func(m game.Move) bool {
-		child := s.st[ply+1]
-		child.ApplyFrom(st, m)
-		b := child.Assess(s.blocks[ply+1], true)
-		s.blocks[ply+1] = b.Blocks
-		switch {
-		case b.Result.Over:
-			return b.Result.Winner == a.ToMove
-		case b.Win || len(b.Blocks) == 0:
-			return false
-		case len(b.Blocks) >= 2:
-			return true
-		}
-		s.st[ply+2].ApplyFrom(child, b.Blocks[0])
-		return s.vcf(ply+2, n-1)
-	}
-	for k, m := range moves {
-		if sc[k] >= knowledge.Forcing && try(m) {
-			return true
-		}
-	}
-	traps := st.TrapThreats(s.traps[ply][:0])
-	s.traps[ply] = traps
-	for _, m := range traps {
-		if k := slices.Index(moves, m); k >= 0 && sc[k] >= knowledge.Forcing {
-			continue
-		}
-		if try(m) {
-			return true
-		}
-	}
-	return false
 }
 
 // scoreMoves returns MoveScores of moves in ply's reused buffer.
@@ -864,6 +782,11 @@ func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
 		o := e
 		for o.owner != nil {
 			o = o.owner
+		}
+		if b, ok := p.(knowledge.Book); ok && e.cfg.Book {
+			if m, v, ok := b.BookMove(); ok {
+				return Info{Move: m, Value: v, Mean: v, PV: []game.Move{m}, Top: []MoveInfo{{Move: m, Value: v, PV: []game.Move{m}}}}
+			}
 		}
 		if o.ab == nil {
 			o.ab = newABSearcher()

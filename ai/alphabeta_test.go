@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -213,6 +214,23 @@ func TestPhaseBudget(t *testing.T) {
 			t.Errorf("phaseFactor(%d) = %v, want %v", c.ply, f, c.f)
 		}
 	}
+	// An opening budget splits the first phase; unset parts keep the phases'.
+	for _, c := range []struct {
+		o   OpeningBudget
+		ply int
+		f   float64
+	}{
+		{OpeningBudget{}, 5, 1.6},
+		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 11, 5},
+		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 12, 1},
+		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 26, 0.4},
+		{OpeningBudget{Factor: 3, Until: 14}, 20, 1.6},
+		{OpeningBudget{Factor: 3}, 25, 3},
+	} {
+		if f := c.o.factor(c.ply); f != c.f {
+			t.Errorf("%+v.factor(%d) = %v, want %v", c.o, c.ply, f, c.f)
+		}
+	}
 }
 
 // TestTableBuckets: within a search the first slot of a bucket keeps the
@@ -255,5 +273,27 @@ func TestTableBuckets(t *testing.T) {
 	}
 	if e, ok := s.probe(k | 1<<43); !ok || e.move != (game.Move{}) {
 		t.Errorf("a move with a large second word kept as %v", e.move)
+	}
+}
+
+// TestABBook: with Book the engine plays the position's book move without
+// searching; without it, it searches.
+func TestABBook(t *testing.T) {
+	s := replay(t, "Andantino", "", "0,1")
+	p, _ := evaluable(s)
+	want, _, ok := p.(knowledge.Book).BookMove()
+	if !ok {
+		t.Fatal("no book move for Red's first move")
+	}
+	for _, spec := range []string{"ab,n=2000,bk=1", "ab,n=2000"} {
+		e, err := ParseEngine(spec, 0, 0, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		inf := e.Choose(context.Background(), s)
+		booked := inf.Nodes == 0
+		if booked != strings.HasSuffix(spec, "bk=1") || booked && (inf.Move != want || len(inf.PV) != 1 || len(inf.Top) != 1) {
+			t.Errorf("%s: %s after %d nodes (book: %s)", spec, s.FormatMove(inf.Move), inf.Nodes, s.FormatMove(want))
+		}
 	}
 }

@@ -438,7 +438,9 @@ func parseSetting(kv, engine string) (string, float64, error) {
 // n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
 // the threat quiescence off, x=0 to turn the forced-reply extension off, tq=1
 // to read trap threats in the quiescence, d=weight of the opponent's windows (1
-// symmetric) and ph=1 to spend the budget by game phase as level 5 does.
+// symmetric) and ph=1 to spend the budget by game phase as level 5 does; with
+// it po=F, pe=P and pm=M spend F times the budget before ply P and M times
+// from there to ply 26 (OpeningBudget).
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
@@ -459,24 +461,20 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.NoExtend = f == 0
 			case "tq":
 				e.cfg.TrapQuiesce = f != 0
-			case "tw":
-				e.cfg.TrapDanger = int(f)
-			case "tv":
-				e.cfg.ThreatDepth = int(f)
+			case "bk":
+				e.cfg.Book = f != 0
 			case "po":
 				e.cfg.Opening.Factor = f
 			case "pm":
 				e.cfg.Opening.Mid = f
 			case "pe":
 				e.cfg.Opening.Until = int(f)
-			case "te":
-				e.cfg.ThreatExtend = int(f)
 			case "d":
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, tw, tv, te, d, ph)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph, po, pe, pm, bk)", k, name)
 			}
 		}
 	}

@@ -24,6 +24,8 @@ func TestParseEngine(t *testing.T) {
 		{"ab,x=0", func(e Engine) bool { return ab(e).NoExtend }},
 		{"ab,tq=1", func(e Engine) bool { return ab(e).TrapQuiesce }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
+		{"ab,bk=1", func(e Engine) bool { return ab(e).Book }},
+		{"ab,ph=1,po=5,pe=12,pm=1", func(e Engine) bool { return ab(e).Opening == OpeningBudget{Factor: 5, Until: 12, Mid: 1} }},
 		{"expert", func(e Engine) bool { return e.Name() == "Expert" && ab(e).Nodes == Levels[Expert].Nodes && ab(e).Phase }},
 		{"6", func(e Engine) bool { return e.Name() == "Expert" && monteCarlo(e).top == 7 }},
 	}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	_ "trihex/ai/all"
+	aiandantino "trihex/ai/andantino"
 	_ "trihex/game/all"
 	"trihex/save"
 )
@@ -159,6 +160,28 @@ func TestThink(t *testing.T) {
 		code, out, errs := run(Think, c.args...)
 		if code != c.code || out != "" || !strings.Contains(errs, c.want) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q; want %d and %q", c.args, code, out, errs, c.code, c.want)
+		}
+	}
+}
+
+// Book writes a book the knowledge package reads: at --plies 2 Red's first
+// move only, found by a short search.
+func TestBook(t *testing.T) {
+	code, out, errs := run(Book, "--plies", "2", "--time", "0.05", "--threads", "1")
+	if code != 0 || !strings.HasPrefix(out, "# trihex book --plies 2") || !strings.Contains(errs, "1 Red positions") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	b, err := aiandantino.ParseBook(out)
+	if err != nil || len(b) != 1 || !regexp.MustCompile(`(?m)^0,1 : -?\d+,-?\d+ [01]\.\d{4}$`).MatchString(out) {
+		t.Errorf("book %q: %d entries, %v", out, len(b), err)
+	}
+	// Counting follows every White move: 5 Red positions before ply 4.
+	if code, out, errs := run(Book, "--plies", "4", "--count"); code != 0 || out != "" || !strings.Contains(errs, "5 Red positions") {
+		t.Errorf("--count: exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	for _, args := range [][]string{{"--plies", "0"}, {"--time", "0"}, {"stray"}, {"--bogus"}} {
+		if code, out, errs := run(Book, args...); code != 2 || out != "" || !strings.Contains(errs, "usage: "+BookUsage) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
 	}
 }

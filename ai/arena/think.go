@@ -1,7 +1,7 @@
 // Package arena holds the computer's headless commands: think, the engine's move
-// for a record's position, and arena, seeded games between two engines. Like the
-// commands of trihex/game/cli they take their arguments and writers and return the
-// exit status.
+// for a record's position; arena, seeded games between two engines; and book,
+// which builds Andantino's opening book. Like the commands of trihex/game/cli
+// they take their arguments and writers and return the exit status.
 package arena
 
 import (

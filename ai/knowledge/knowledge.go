@@ -89,6 +89,13 @@ type Position interface {
 	TrapThreats(dst []game.Move) []game.Move
 }
 
+// Book is a Position that may have an opening book's move: the move, its
+// value for the side to move (as a search's Info.Value) and whether there is
+// one. The alpha-beta search plays it, with ABConfig.Book, without searching.
+type Book interface {
+	BookMove() (game.Move, float64, bool)
+}
+
 // Forcing is the least MoveScores value of a forcing move. The quiescence
 // reads every move scored this high; a game's scores may put a few quiet
 // moves there too, which costs nodes, not correctness (the side to move may

@@ -329,14 +329,6 @@ func ring8(w uint32) uint32 { return w&15 | w>>5<<4 }
 // the side to move must have no trap cell already (it would simply win).
 func (s *State) TrapThreats(dst []game.Move) []game.Move { return s.trapThreats(dst, false) }
 
-// Pass gives the turn to the opponent without a move: what the opponent could
-// do if the side to move did nothing (the search's threat check). Only for
-// reading; it is not a move of the game.
-func (s *State) Pass() {
-	s.toMove = 1 - s.toMove
-	s.hash ^= sideKey
-}
-
 // trapThreats is TrapThreats; with slow (or when the mover has many cells of
 // two arcs) it reads every row for a trap cell after each tile tried.
 func (s *State) trapThreats(dst []game.Move, slow bool) []game.Move {

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"trihex/game"
-
 	rules "trihex/game/andantino"
 )
 
@@ -89,8 +88,8 @@ func TestBookMove(t *testing.T) {
 	}
 }
 
-// FuzzParseBook: no text makes the book reader panic, and what it reads is
-// legal.
+// FuzzParseBook: no text makes the book reader panic, and each entry it reads
+// has a move and a value in [0, 1].
 func FuzzParseBook(f *testing.F) {
 	f.Add("0,1 : -1,1 0.03\n")
 	f.Add("# comment\n0,1 -1,1 1,-1 : 0,-1 0.0219\n")

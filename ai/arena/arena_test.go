@@ -175,6 +175,17 @@ func TestBook(t *testing.T) {
 	if err != nil || len(b) != 1 || !regexp.MustCompile(`(?m)^0,1 : -?\d+,-?\d+ [01]\.\d{4}$`).MatchString(out) {
 		t.Errorf("book %q: %d entries, %v", out, len(b), err)
 	}
+	// --out writes the same into a file; a folder that does not exist fails.
+	path := filepath.Join(t.TempDir(), "book.txt")
+	if code, _, errs := run(Book, "--plies", "2", "--time", "0.05", "--threads", "1", "--out", path); code != 0 {
+		t.Fatalf("--out: exit %d, %q", code, errs)
+	}
+	if data, err := os.ReadFile(path); err != nil || !strings.HasPrefix(string(data), "# trihex book --plies 2") {
+		t.Errorf("--out wrote %q, %v", data, err)
+	}
+	if code, _, errs := run(Book, "--plies", "2", "--out", filepath.Join(path, "no", "book.txt")); code != 1 || !strings.HasPrefix(errs, "trihex: book: ") {
+		t.Errorf("bad --out: exit %d, %q", code, errs)
+	}
 	// Counting follows every White move: 5 Red positions before ply 4.
 	if code, out, errs := run(Book, "--plies", "4", "--count"); code != 0 || out != "" || !strings.Contains(errs, "5 Red positions") {
 		t.Errorf("--count: exit %d, stdout %q, stderr %q", code, out, errs)

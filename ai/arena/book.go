@@ -47,12 +47,12 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		return cli.Exit(err, stderr, BookUsage)
 	}
 	w := stdout
+	var f *os.File
 	if *out != "" && !*count {
-		f, err := os.Create(*out)
-		if err != nil {
+		if f, err = os.Create(*out); err != nil {
 			return cli.Exit(fmt.Errorf("book: %w", err), stderr, BookUsage)
 		}
-		defer f.Close()
+		defer f.Close() // a second Close after the one below only reports it was closed
 		w = f
 	}
 	b := &bookWalk{plies: *plies, count: *count, w: w, stderr: stderr, seen: map[string]bool{}, t0: time.Now()}
@@ -65,7 +65,13 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		b.engine = e
 		fmt.Fprintf(w, "# trihex book --plies %d --time %g --threads %d: Red's moves by level 5's alpha-beta search (%s)\n", *plies, *secs, *threads, spec)
 	}
-	if err := b.walk(rules.New(false, false), nil); err != nil {
+	err = b.walk(rules.New(false, false), nil)
+	if f != nil && err == nil {
+		if err = f.Close(); err != nil {
+			err = fmt.Errorf("book: %w", err)
+		}
+	}
+	if err != nil {
 		return cli.Exit(err, stderr, BookUsage)
 	}
 	fmt.Fprintf(stderr, "%d Red positions in %s\n", b.n, time.Since(b.t0).Round(time.Second))

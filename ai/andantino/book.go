@@ -84,7 +84,7 @@ func addBookLine(out map[string]BookEntry, line string) error {
 	}
 	key, mirrored := BookKey(s)
 	if mirrored {
-		m = mirror(m)
+		m = Mirror(m)
 	}
 	out[key] = BookEntry{Move: m, Value: v}
 	return nil
@@ -112,8 +112,8 @@ func BookKey(s *rules.State) (key string, mirrored bool) {
 	return a, false
 }
 
-// mirror is m's cell reflected in the E–W axis.
-func mirror(m game.Move) game.Move {
+// Mirror is m's cell reflected in the E–W axis.
+func Mirror(m game.Move) game.Move {
 	q, r, _ := strings.Cut(rules.FormatMove(m), ",")
 	qi, _ := strconv.Atoi(q)
 	ri, _ := strconv.Atoi(r)
@@ -138,7 +138,7 @@ func lookup(b map[string]BookEntry, s *rules.State) (game.Move, float64, bool) {
 	}
 	m := e.Move
 	if mirrored {
-		m = mirror(m)
+		m = Mirror(m)
 	}
 	if !s.IsLegal(m) {
 		return game.Move{}, 0, false

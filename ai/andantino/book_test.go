@@ -71,8 +71,8 @@ func TestBookMove(t *testing.T) {
 		t.Fatalf("start after 0,1: %v %v %v", rules.FormatMove(m), v, ok)
 	}
 	s2 := replay(t, "1,-1")
-	if m2, _, ok := (&position{s2}).BookMove(); !ok || mirror(m2) != m {
-		t.Errorf("mirrored start: %s, want %s", rules.FormatMove(m2), rules.FormatMove(mirror(m)))
+	if m2, _, ok := (&position{s2}).BookMove(); !ok || Mirror(m2) != m {
+		t.Errorf("mirrored start: %s, want %s", rules.FormatMove(m2), rules.FormatMove(Mirror(m)))
 	}
 	var deep *rules.State
 	r := game.NewRand(1)

@@ -190,9 +190,49 @@ func TestBook(t *testing.T) {
 	if code, out, errs := run(Book, "--plies", "4", "--count"); code != 0 || out != "" || !strings.Contains(errs, "5 Red positions") {
 		t.Errorf("--count: exit %d, stdout %q, stderr %q", code, out, errs)
 	}
-	for _, args := range [][]string{{"--plies", "0"}, {"--time", "0"}, {"stray"}, {"--bogus"}} {
+	for _, args := range [][]string{{"--plies", "0"}, {"--time", "0"}, {"stray"}, {"--bogus"},
+		{"--white", "random"}, {"--games", "2"}, {"--count", "--white", "random", "--games", "1"}, {"--white", "nonsense", "--games", "1"}} {
 		if code, out, errs := run(Book, args...); code != 2 || out != "" || !strings.Contains(errs, "usage: "+BookUsage) {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errs)
 		}
+	}
+	if code, _, errs := run(Book, "--white", "random", "--games", "1", "--in", filepath.Join(path, "none")); code != 1 || !strings.HasPrefix(errs, "trihex: book: ") {
+		t.Errorf("missing --in: exit %d, %q", code, errs)
+	}
+}
+
+// With --white the book follows games: Red's positions met in them are
+// searched once each (a mirror image counts as met), and an old book's
+// entries follow for the positions not searched.
+func TestBookGames(t *testing.T) {
+	old := filepath.Join(t.TempDir(), "old.txt")
+	// The first entry is one the games will search again; the second, at
+	// ply 5, they cannot meet.
+	text := "# old\n0,1 : -1,1 0.5000\n0,1 -1,1 1,-1 0,-1 -1,0 : 2,-1 0.5000\n"
+	if err := os.WriteFile(old, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, out, errs := run(Book, "--plies", "4", "--time", "0.02", "--threads", "1",
+		"--white", "x,p=50", "--white", "random", "--games", "6", "--seed", "3", "--in", old)
+	if code != 0 || strings.Count(errs, "game with seed") != 6 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	b, err := aiandantino.ParseBook(out)
+	if err != nil {
+		t.Fatalf("book %q: %v", out, err)
+	}
+	searched := strings.Count(errs, " ply ")
+	if !strings.Contains(errs, fmt.Sprintf("%d Red positions", searched)) || len(b) != searched+1 {
+		t.Errorf("%d searched, %d entries:\n%s\n%s", searched, len(b), out, errs)
+	}
+	// The old line for the opening is replaced, the other kept after a note.
+	before, after, ok := strings.Cut(out, "# from "+old)
+	if !ok || strings.Contains(out, "0,1 : -1,1 0.5000") || strings.TrimSpace(after[strings.Index(after, "\n"):]) != "0,1 -1,1 1,-1 0,-1 -1,0 : 2,-1 0.5000" {
+		t.Errorf("old entries kept wrong:\n%s", out)
+	}
+	// Each Red position is written once, however often the games met it.
+	lines := strings.Split(strings.TrimSpace(before), "\n")[1:]
+	if len(lines) != searched {
+		t.Errorf("%d lines for %d searches:\n%s", len(lines), searched, before)
 	}
 }

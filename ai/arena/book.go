@@ -17,7 +17,7 @@ import (
 )
 
 // BookUsage is the usage line of Book.
-const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE] [--count]"
+const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE] [--count] [--white SPEC ... --games K [--seed N] [--in FILE]]"
 
 // Book builds Andantino's opening book for Red (ai/andantino/book.txt): from
 // the start it follows every White move and, at each Red position before ply
@@ -25,6 +25,12 @@ const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE]
 // and the walk goes on from it only. A position met again, or as the mirror
 // image of one met, is searched once. Each line is written as it is found, so
 // an interrupted run leaves a usable book. --count only counts the positions.
+//
+// With --white, the book follows games instead of every White move: K games
+// in which White is played by the engines given (in turn, each game from its
+// own seed) and Red by the long search, so that the book goes deeper along
+// the lines a strong White plays. --in adds a book's entries for the positions
+// this run did not search, after its own.
 func Book(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -33,15 +39,36 @@ func Book(args []string, stdout, stderr io.Writer) int {
 	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
 	out := fs.String("out", "", "file to write (default: standard output)")
 	count := fs.Bool("count", false, "count the Red positions only, without searching (White's moves are all followed; Red's first legal move stands in for the book's)")
+	var whites []string
+	fs.Func("white", "an engine to play White (repeatable): follow its games, not every White move", func(v string) error {
+		whites = append(whites, v)
+		return nil
+	})
+	games := fs.Int("games", 0, "with --white: games to play")
+	seed := fs.Uint64("seed", 1, "with --white: the first game's seed")
+	in := fs.String("in", "", "a book whose entries are kept for positions not searched here")
 	pos, err := cli.SplitFlags(fs, args)
 	switch {
 	case err != nil:
 	case len(pos) != 0:
 		err = cli.UsageError("book takes no file")
+	case (len(whites) == 0) != (*games == 0) || *games < 0:
+		err = cli.UsageError("--white and --games go together")
+	case len(whites) != 0 && *count:
+		err = cli.UsageError("--count follows every White move; it takes no --white")
 	case *plies < 1 || *plies > 16:
 		err = cli.UsageError(fmt.Sprintf("--plies %d: want 1 to 16", *plies))
 	case *secs <= 0 || *threads < 1:
 		err = cli.UsageError("--time and --threads must be above 0")
+	}
+	for _, spec := range whites {
+		if _, perr := ai.ParseEngine(spec, 0, 0, 1); err == nil && perr != nil {
+			err = cli.UsageError(perr.Error())
+		}
+	}
+	var old []bookLine
+	if err == nil && *in != "" {
+		old, err = readBookLines(*in)
 	}
 	if err != nil {
 		return cli.Exit(err, stderr, BookUsage)
@@ -63,9 +90,20 @@ func Book(args []string, stdout, stderr io.Writer) int {
 			return cli.Exit(err, stderr, BookUsage)
 		}
 		b.engine = e
-		fmt.Fprintf(w, "# trihex book --plies %d --time %g --threads %d: Red's moves by level 5's alpha-beta search (%s)\n", *plies, *secs, *threads, spec)
+		fmt.Fprintf(w, "# trihex book %s: Red's moves by level 5's alpha-beta search (%s)\n", strings.Join(args, " "), spec)
 	}
-	err = b.walk(rules.New(false, false), nil)
+	if len(whites) == 0 {
+		err = b.walk(rules.New(false, false), nil)
+	} else {
+		for g := range *games {
+			if err = b.game(whites[g%len(whites)], *seed+uint64(g)); err != nil {
+				break
+			}
+		}
+	}
+	if err == nil && len(old) != 0 {
+		err = b.keep(old, *in)
+	}
 	if f != nil && err == nil {
 		if err = f.Close(); err != nil {
 			err = fmt.Errorf("book: %w", err)
@@ -85,8 +123,106 @@ type bookWalk struct {
 	w      io.Writer
 	stderr io.Writer
 	seen   map[string]bool
+	found  map[string]aiandantino.BookEntry // with --white: the moves searched so far
 	n      int
 	t0     time.Time
+}
+
+// game plays one game from the start to the book's last ply, White by the
+// engine spec (from seed), Red by the book so far or else by a search.
+func (b *bookWalk) game(white string, seed uint64) error {
+	we, err := ai.ParseEngine(white, 0, 0, seed)
+	if err != nil {
+		return err
+	}
+	s := rules.New(false, false)
+	var moves []string
+	for s.Ply() < b.plies && !s.Result().Over {
+		var m game.Move
+		if s.ToMove() == game.First {
+			m = we.Choose(context.Background(), s).Move
+		} else if m, err = b.red(s, moves); err != nil {
+			return err
+		}
+		s.Apply(m)
+		moves = append(moves, rules.FormatMove(m))
+	}
+	fmt.Fprintf(b.stderr, "game with seed %d done: %s\n", seed, strings.Join(moves, " "))
+	return nil
+}
+
+// red returns the book's move for a Red position, searching it the first
+// time it (or its mirror image) is met.
+func (b *bookWalk) red(s *rules.State, moves []string) (game.Move, error) {
+	if b.found == nil {
+		b.found = map[string]aiandantino.BookEntry{}
+	}
+	key, mirrored := aiandantino.BookKey(s)
+	if e, ok := b.found[key]; ok {
+		if mirrored {
+			return aiandantino.Mirror(e.Move), nil
+		}
+		return e.Move, nil
+	}
+	b.seen[key] = true
+	b.n++
+	inf := b.engine.Choose(context.Background(), s)
+	m := inf.Move
+	if _, err := fmt.Fprintf(b.w, "%s : %s %.4f\n", strings.Join(moves, " "), rules.FormatMove(m), inf.Value); err != nil {
+		return m, fmt.Errorf("book: %w", err)
+	}
+	fmt.Fprintf(b.stderr, "%d  ply %d  %s : %s %.4f  depth %d  %s\n", b.n, s.Ply(), strings.Join(moves, " "), rules.FormatMove(m), inf.Value, inf.Depth, time.Since(b.t0).Round(time.Second))
+	e := aiandantino.BookEntry{Move: m, Value: inf.Value}
+	if mirrored {
+		e.Move = aiandantino.Mirror(m)
+	}
+	b.found[key] = e
+	return m, nil
+}
+
+// A bookLine is one entry of a book file, as written, with its position's key.
+type bookLine struct {
+	key, text string
+}
+
+// readBookLines reads a book file, each line checked as ParseBook does.
+func readBookLines(path string) ([]bookLine, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("book: %w", err)
+	}
+	var out []bookLine
+	for n, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || line[0] == '#' {
+			continue
+		}
+		one, err := aiandantino.ParseBook(line)
+		if err != nil {
+			return nil, fmt.Errorf("book: %s:%d: %w", path, n+1, err)
+		}
+		for key := range one {
+			out = append(out, bookLine{key, line})
+		}
+	}
+	return out, nil
+}
+
+// keep writes the old book's lines for the positions this run did not search.
+func (b *bookWalk) keep(old []bookLine, path string) error {
+	if _, err := fmt.Fprintf(b.w, "# from %s, the positions not searched above\n", path); err != nil {
+		return fmt.Errorf("book: %w", err)
+	}
+	for _, l := range old {
+		if b.seen[l.key] {
+			continue
+		}
+		b.seen[l.key] = true
+		if _, err := fmt.Fprintln(b.w, l.text); err != nil {
+			return fmt.Errorf("book: %w", err)
+		}
+	}
+	return nil
 }
 
 func (b *bookWalk) walk(s *rules.State, moves []string) error {

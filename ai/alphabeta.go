@@ -162,6 +162,7 @@ type abSearcher struct {
 	halt      *atomic.Bool  // set when a parallel search's first thread is done
 	count     *atomic.Int64 // a parallel search's nodes, all threads, in steps of 256
 	helpers   []*abSearcher
+	shared    bool // other threads use the table in this search
 	stop      bool
 	rootBest  game.Move // best move so far in this iteration
 	prevBest  game.Move // the last complete iteration's, searched first
@@ -218,7 +219,7 @@ func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABC
 	if cfg.Threads > 1 {
 		return s.parallel(ctx, pos, cfg, t0)
 	}
-	s.halt, s.count = nil, nil
+	s.halt, s.count, s.shared = nil, nil, false
 	s.prepare(ctx, pos, cfg, t0)
 	return s.deepen(pos, cfg, 1)
 }
@@ -622,7 +623,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 
 // abSlot is one entry of the shared table: the check word, the move's first
 // word, and the score, depth, bound, search and the move's second word.
-type abSlot struct{ check, a, meta atomic.Uint64 }
+type abSlot struct{ check, a, meta uint64 }
 
 // abBucket is a bucket of two slots, padded to a 64-byte cache line so that a
 // probe reads one line.
@@ -642,19 +643,26 @@ func (t *abTable) bucket(key uint64) *abBucket { return &t.buckets[key&(1<<(abTT
 // load reads a slot's entry; a slot torn by another thread's write comes
 // out with a key no position has.
 func (sl *abSlot) load() abEntry {
-	a, meta := sl.a.Load(), sl.meta.Load()
-	return abEntry{key: sl.check.Load() ^ a ^ meta, move: game.Move{A: a, B: meta >> 56},
+	a, meta := atomic.LoadUint64(&sl.a), atomic.LoadUint64(&sl.meta)
+	return abEntry{key: atomic.LoadUint64(&sl.check) ^ a ^ meta, move: game.Move{A: a, B: meta >> 56},
 		score: int32(uint32(meta)), depth: int8(meta >> 32), bound: uint8(meta >> 40), gen: uint8(meta >> 48)}
 }
 
-func (sl *abSlot) put(e abEntry) {
+// put writes e; shared, its words are stored atomically, as other threads
+// read the table meanwhile (an atomic store costs a locked instruction on
+// amd64; a search on one thread does without).
+func (sl *abSlot) put(e abEntry, shared bool) {
 	if e.move.B > 255 {
 		e.move = game.Move{}
 	}
 	meta := uint64(uint32(e.score)) | uint64(uint8(e.depth))<<32 | uint64(e.bound)<<40 | uint64(e.gen)<<48 | e.move.B<<56
-	sl.a.Store(e.move.A)
-	sl.meta.Store(meta)
-	sl.check.Store(e.key ^ e.move.A ^ meta)
+	if !shared {
+		sl.a, sl.meta, sl.check = e.move.A, meta, e.key^e.move.A^meta
+		return
+	}
+	atomic.StoreUint64(&sl.a, e.move.A)
+	atomic.StoreUint64(&sl.meta, meta)
+	atomic.StoreUint64(&sl.check, e.key^e.move.A^meta)
 }
 
 // probe returns the table's entry for key.
@@ -675,10 +683,10 @@ func (s *abSearcher) store(e abEntry) {
 	e.gen = s.gen
 	b := s.tt.bucket(e.key)
 	if d := b.slot[0].load(); d.key == e.key || d.gen != s.gen || d.depth <= e.depth {
-		b.slot[0].put(e)
+		b.slot[0].put(e, s.shared)
 		return
 	}
-	b.slot[1].put(e)
+	b.slot[1].put(e, s.shared)
 }
 
 // threats is the quiescence search at a leaf: the side to move may stand on the

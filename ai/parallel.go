@@ -164,14 +164,14 @@ func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg A
 	}
 	var halt atomic.Bool
 	var count atomic.Int64
-	s.halt, s.count = &halt, &count
+	s.halt, s.count, s.shared = &halt, &count, true
 	s.prepare(ctx, pos, cfg, t0)
 	hc := cfg
 	hc.Progress, hc.MultiPV = nil, 0
 	var wg sync.WaitGroup
 	answers := make([]Info, n-1)
 	for k, h := range s.helpers[:n-1] {
-		h.gen, h.halt, h.count = s.gen, &halt, &count
+		h.gen, h.halt, h.count, h.shared = s.gen, &halt, &count, true
 		own := pos.Clone().(knowledge.Position)
 		h.prepare(ctx, own, hc, t0)
 		wg.Go(func() {

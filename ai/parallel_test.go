@@ -112,6 +112,7 @@ func TestTableTornWrites(t *testing.T) {
 	var wg sync.WaitGroup
 	for w := range 2 {
 		s := newABThread(tt)
+		s.shared = true
 		wg.Go(func() {
 			for i := range 20000 {
 				// Every entry's move and score follow from its key.

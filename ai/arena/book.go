@@ -165,19 +165,30 @@ func (b *bookWalk) red(s *rules.State, moves []string) (game.Move, error) {
 		return e.Move, nil
 	}
 	b.seen[key] = true
-	b.n++
-	inf := b.engine.Choose(context.Background(), s)
-	m := inf.Move
-	if _, err := fmt.Fprintf(b.w, "%s : %s %.4f\n", strings.Join(moves, " "), rules.FormatMove(m), inf.Value); err != nil {
-		return m, fmt.Errorf("book: %w", err)
+	inf, err := b.search(s, moves)
+	if err != nil {
+		return inf.Move, err
 	}
-	fmt.Fprintf(b.stderr, "%d  ply %d  %s : %s %.4f  depth %d  %s\n", b.n, s.Ply(), strings.Join(moves, " "), rules.FormatMove(m), inf.Value, inf.Depth, time.Since(b.t0).Round(time.Second))
+	m := inf.Move
 	e := aiandantino.BookEntry{Move: m, Value: inf.Value}
 	if mirrored {
 		e.Move = aiandantino.Mirror(m)
 	}
 	b.found[key] = e
 	return m, nil
+}
+
+// search finds Red's move in s, reached by moves, with the long search and
+// writes it as a book line.
+func (b *bookWalk) search(s *rules.State, moves []string) (ai.Info, error) {
+	b.n++
+	inf := b.engine.Choose(context.Background(), s)
+	line := fmt.Sprintf("%s : %s %.4f", strings.Join(moves, " "), rules.FormatMove(inf.Move), inf.Value)
+	if _, err := fmt.Fprintln(b.w, line); err != nil {
+		return inf, fmt.Errorf("book: %w", err)
+	}
+	fmt.Fprintf(b.stderr, "%d  ply %d  %s  depth %d  %s\n", b.n, s.Ply(), line, inf.Depth, time.Since(b.t0).Round(time.Second))
+	return inf, nil
 }
 
 // A bookLine is one entry of a book file, as written, with its position's key.
@@ -238,17 +249,16 @@ func (b *bookWalk) walk(s *rules.State, moves []string) error {
 	if s.ToMove() == game.First {
 		next = s.LegalMoves(nil)
 	} else {
-		b.n++
 		var m game.Move
 		if b.count {
+			b.n++
 			m = s.LegalMoves(nil)[0]
 		} else {
-			inf := b.engine.Choose(context.Background(), s)
-			m = inf.Move
-			if _, err := fmt.Fprintf(b.w, "%s : %s %.4f\n", strings.Join(moves, " "), rules.FormatMove(m), inf.Value); err != nil {
-				return fmt.Errorf("book: %w", err)
+			inf, err := b.search(s, moves)
+			if err != nil {
+				return err
 			}
-			fmt.Fprintf(b.stderr, "%d  ply %d  %s : %s %.4f  depth %d  %s\n", b.n, s.Ply(), strings.Join(moves, " "), rules.FormatMove(m), inf.Value, inf.Depth, time.Since(b.t0).Round(time.Second))
+			m = inf.Move
 		}
 		next = []game.Move{m}
 	}

@@ -48,18 +48,25 @@ func ParseBook(text string) (map[string]BookEntry, error) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		if err := addBookLine(out, line); err != nil && first == nil {
-			first = fmt.Errorf("andantino: book line %d: %w", n+1, err)
+		key, e, err := ParseBookLine(line)
+		if err != nil {
+			if first == nil {
+				first = fmt.Errorf("andantino: book line %d: %w", n+1, err)
+			}
+			continue
 		}
+		out[key] = e
 	}
 	return out, first
 }
 
-func addBookLine(out map[string]BookEntry, line string) error {
+// ParseBookLine reads one line of a book: its position's key (BookKey) and
+// its entry, in the key's orientation.
+func ParseBookLine(line string) (string, BookEntry, error) {
 	moves, entry, ok := strings.Cut(line, ":")
 	f := strings.Fields(entry)
 	if !ok || len(f) != 2 {
-		return fmt.Errorf("want moves, a colon, a move and its value: %q", line)
+		return "", BookEntry{}, fmt.Errorf("want moves, a colon, a move and its value: %q", line)
 	}
 	s := rules.New(false, false)
 	for _, t := range strings.Fields(moves) {
@@ -68,7 +75,7 @@ func addBookLine(out map[string]BookEntry, line string) error {
 			err = s.Play(m)
 		}
 		if err != nil {
-			return fmt.Errorf("move %s: %w", t, err)
+			return "", BookEntry{}, fmt.Errorf("move %s: %w", t, err)
 		}
 	}
 	m, err := rules.ParseMove(f[0])
@@ -76,18 +83,17 @@ func addBookLine(out map[string]BookEntry, line string) error {
 		err = fmt.Errorf("%s is not legal there", f[0])
 	}
 	if err != nil {
-		return err
+		return "", BookEntry{}, err
 	}
 	v, err := strconv.ParseFloat(f[1], 64)
 	if err != nil || v < 0 || v > 1 {
-		return fmt.Errorf("bad value %q", f[1])
+		return "", BookEntry{}, fmt.Errorf("bad value %q", f[1])
 	}
 	key, mirrored := BookKey(s)
 	if mirrored {
 		m = Mirror(m)
 	}
-	out[key] = BookEntry{Move: m, Value: v}
-	return nil
+	return key, BookEntry{Move: m, Value: v}, nil
 }
 
 // BookKey names s's position up to the start's symmetry: each colour's tiles,

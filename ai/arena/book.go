@@ -196,7 +196,7 @@ type bookLine struct {
 	key, text string
 }
 
-// readBookLines reads a book file, each line checked as ParseBook does.
+// readBookLines reads a book file, each line checked by ParseBookLine.
 func readBookLines(path string) ([]bookLine, error) {
 	data, err := os.ReadFile(path)
 	if err != nil {
@@ -208,13 +208,11 @@ func readBookLines(path string) ([]bookLine, error) {
 		if line == "" || line[0] == '#' {
 			continue
 		}
-		one, err := aiandantino.ParseBook(line)
+		key, _, err := aiandantino.ParseBookLine(line)
 		if err != nil {
 			return nil, fmt.Errorf("book: %s:%d: %w", path, n+1, err)
 		}
-		for key := range one {
-			out = append(out, bookLine{key, line})
-		}
+		out = append(out, bookLine{key, line})
 	}
 	return out, nil
 }

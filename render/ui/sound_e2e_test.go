@@ -2,6 +2,7 @@ package ui
 
 import (
 	"encoding/binary"
+	"io"
 	"math"
 	"os"
 	"os/exec"
@@ -49,10 +50,20 @@ func TestEndToEndSound(t *testing.T) {
 			if err := save.SaveSettings(cfg, st); err != nil {
 				t.Fatal(err)
 			}
+			// The last case's app may still be closing its stream: wait for none.
+			for i := 0; i < 50; i++ {
+				if o, _ := pactlCmd(pulseEnv, "list", "short", "sink-inputs").Output(); len(strings.TrimSpace(string(o))) == 0 {
+					break
+				}
+				time.Sleep(100 * time.Millisecond)
+			}
 			from, began := rec.mark(), time.Now()
 
 			// While the window runs, count the streams playing into the sink: the app's.
-			done := make(chan struct{})
+			// The commands go in only once the stream is open: a sound asked for while
+			// the device is still starting is skipped (soundBox.usable), and under load
+			// the start can outlast the driver's wait for the window.
+			done, opened := make(chan struct{}), make(chan struct{})
 			var wg sync.WaitGroup
 			streams := 0
 			wg.Add(1)
@@ -60,7 +71,12 @@ func TestEndToEndSound(t *testing.T) {
 				defer wg.Done()
 				for {
 					o, _ := pactlCmd(pulseEnv, "list", "short", "sink-inputs").Output()
-					streams = max(streams, strings.Count(string(o), "\n"))
+					if n := strings.Count(string(o), "\n"); n > 0 && streams == 0 {
+						streams = n
+						close(opened)
+					} else {
+						streams = max(streams, n)
+					}
 					select {
 					case <-done:
 						return
@@ -72,15 +88,30 @@ func TestEndToEndSound(t *testing.T) {
 				"--size", "1024x700", "--config-dir", cfg, "--record-out", filepath.Join(dir, c.name+".txt"))
 			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "PULSE_SERVER="+envValue(pulseEnv, "PULSE_SERVER"),
 				"PULSE_COOKIE="+envValue(pulseEnv, "PULSE_COOKIE"))
-			cmd.Stdin = strings.NewReader(c.cmds)
-			drvOut, drvErr := cmd.CombinedOutput()
+			var drvOut strings.Builder
+			cmd.Stdout, cmd.Stderr = &drvOut, &drvOut
+			stdin, err := cmd.StdinPipe()
+			if err != nil {
+				t.Fatal(err)
+			}
+			drvErr := cmd.Start()
+			if drvErr == nil {
+				select {
+				case <-opened:
+					time.Sleep(300 * time.Millisecond) // the device's ready signal follows the stream
+				case <-time.After(20 * time.Second): // reported below: no stream
+				}
+				io.WriteString(stdin, c.cmds)
+				stdin.Close()
+				drvErr = cmd.Wait()
+			}
 			close(done)
 			wg.Wait()
 			time.Sleep(300 * time.Millisecond) // the monitor's last fragments
 			pcm, wall := rec.since(from), time.Since(began).Seconds()
 			if drvErr != nil {
 				log, _ := os.ReadFile(filepath.Join(dir, "log"))
-				t.Fatalf("driver: %v\n%s\napp log:\n%s", drvErr, drvOut, log)
+				t.Fatalf("driver: %v\n%s\napp log:\n%s", drvErr, drvOut.String(), log)
 			}
 			if moves, _ := os.ReadFile(filepath.Join(dir, c.name+".txt")); !strings.Contains(string(moves), "1. d4") {
 				t.Fatalf("the move was not played; record:\n%s", moves)

@@ -17,7 +17,7 @@ import (
 )
 
 // BookUsage is the usage line of Book.
-const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE] [--count] [--white SPEC ... --games K [--seed N] [--in FILE]]"
+const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE] [--count] [--white SPEC ... --games K [--seed N] [--in FILE]] | trihex book --results [--plies N] [--min K] [--out FILE [--in FILE]] RECORD|DIR..."
 
 // Book builds Andantino's opening book for Red (ai/andantino/book.txt): from
 // the start it follows every White move and, at each Red position before ply
@@ -31,6 +31,12 @@ const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE]
 // own seed) and Red by the long search, so that the book goes deeper along
 // the lines a strong White plays. --in adds a book's entries for the positions
 // this run did not search, after its own.
+//
+// With --results, the book is chosen from finished games instead (results.go):
+// the records' Red positions before ply N are listed with each Red move's
+// games, wins, draws and losses; --out writes a book of the positions where at
+// least two moves were each played in K games or more (--min), each with the
+// move that lost least often, and --in adds an older book's other entries.
 func Book(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("book", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -47,11 +53,15 @@ func Book(args []string, stdout, stderr io.Writer) int {
 	games := fs.Int("games", 0, "with --white: games to play")
 	seed := fs.Uint64("seed", 1, "with --white: the first game's seed")
 	in := fs.String("in", "", "a book whose entries are kept for positions not searched here")
+	results := fs.Bool("results", false, "choose Red's moves from the results of the records given")
+	minGames := fs.Int("min", 5, "with --results: the games a move needs to be chosen")
 	pos, err := cli.SplitFlags(fs, args)
 	switch {
 	case err != nil:
+	case *results:
+		return bookResults(pos, *plies, *minGames, *out, *in, len(whites) != 0 || *count, stdout, stderr)
 	case len(pos) != 0:
-		err = cli.UsageError("book takes no file")
+		err = cli.UsageError("book takes no file (but --results takes records)")
 	case (len(whites) == 0) != (*games == 0) || *games < 0:
 		err = cli.UsageError("--white and --games go together")
 	case len(whites) != 0 && *count:

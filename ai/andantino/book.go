@@ -100,10 +100,26 @@ func ParseBookLine(line string) (string, BookEntry, error) {
 // in the orientation whose spelling sorts first; mirrored reports that it is
 // the mirror image of s.
 func BookKey(s *rules.State) (key string, mirrored bool) {
-	var plain, mir [2][]string
+	a, b := spellings(s)
+	if b < a {
+		return b, true
+	}
+	return a, false
+}
+
+// SelfMirror reports whether s is its own mirror image (as after 0,1 -1,1
+// 1,-1 0,-1 -1,0), where a move and its mirror image are the same choice.
+func SelfMirror(s *rules.State) bool {
+	a, b := spellings(s)
+	return a == b
+}
+
+// spellings are s's tiles, each colour's sorted, as they are and mirrored.
+func spellings(s *rules.State) (plain, mirrored string) {
+	var pl, mir [2][]string
 	for _, t := range s.Tiles() {
 		q, r := t.At.Q, t.At.R
-		plain[t.Owner] = append(plain[t.Owner], fmt.Sprintf("%d,%d", q, r))
+		pl[t.Owner] = append(pl[t.Owner], fmt.Sprintf("%d,%d", q, r))
 		mir[t.Owner] = append(mir[t.Owner], fmt.Sprintf("%d,%d", q+r, -r))
 	}
 	spell := func(c [2][]string) string {
@@ -111,11 +127,7 @@ func BookKey(s *rules.State) (key string, mirrored bool) {
 		slices.Sort(c[1])
 		return strings.Join(c[0], " ") + " | " + strings.Join(c[1], " ")
 	}
-	a, b := spell(plain), spell(mir)
-	if b < a {
-		return b, true
-	}
-	return a, false
+	return spell(pl), spell(mir)
 }
 
 // Mirror is m's cell reflected in the E–W axis.

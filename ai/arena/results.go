@@ -42,7 +42,7 @@ type posResults struct {
 	line     []string // the moves of the first game that reached it
 	mirrored bool     // BookKey's report for that line
 	games    int
-	moves    map[string]*moveResults // by the move in the key's orientation
+	moves    map[string]*moveResults // by the move as played after line; in a position that is its own mirror image, the move or its mirror image, whichever spells first
 	first    int
 }
 
@@ -112,6 +112,10 @@ func (t *resultsTable) count(s *rules.State, line []string, m game.Move, winner 
 		m = aiandantino.Mirror(m)
 	}
 	mv := rules.FormatMove(m)
+	if aiandantino.SelfMirror(s) {
+		// m and its mirror image lead to the same position, mirrored.
+		mv = min(mv, rules.FormatMove(aiandantino.Mirror(m)))
+	}
 	r := p.moves[mv]
 	if r == nil {
 		t.sequence++

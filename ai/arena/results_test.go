@@ -146,6 +146,17 @@ func TestBookResults(t *testing.T) {
 		t.Errorf("--min 4 wrote entries:\n%s", data)
 	}
 
+	// After 0,1 -1,1 1,-1 0,-1 -1,0 the position is its own mirror image:
+	// 1,1 and 2,-1 are one choice, counted once (as 1,1).
+	sym := t.TempDir()
+	star := []string{"0,1", "-1,1", "1,-1", "0,-1", "-1,0"}
+	writeTestRecord(t, filepath.Join(sym, "a.trihex"), resultGame(t, append(star, "1,1"), red, &seed))
+	writeTestRecord(t, filepath.Join(sym, "b.trihex"), resultGame(t, append(star, "2,-1"), white, &seed))
+	code, out, _ = run(Book, "--results", "--plies", "6", "--min", "1", sym)
+	if want := "ply 5, 2 games: 0,1 -1,1 1,-1 0,-1 -1,0\n  1,1      2 games  won  1  drawn   0  lost   1 (50%)\n"; code != 0 || !strings.Contains(out, want) {
+		t.Errorf("a position its own mirror image: report lacks %q:\n%s", want, out)
+	}
+
 	// Refused: another game's record, a missing file, and usage errors.
 	att := filepath.Join(t.TempDir(), "attangle.trihex")
 	if err := os.WriteFile(att, []byte("[Game \"Attangle\"]\n\n1. a1\n"), 0o644); err != nil {

@@ -112,7 +112,7 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err == nil && len(old) != 0 {
-		err = b.keep(old, *in)
+		err = keepOld(b.w, b.seen, old, *in)
 	}
 	if f != nil && err == nil {
 		if err = f.Close(); err != nil {
@@ -227,17 +227,18 @@ func readBookLines(path string) ([]bookLine, error) {
 	return out, nil
 }
 
-// keep writes the old book's lines for the positions this run did not search.
-func (b *bookWalk) keep(old []bookLine, path string) error {
-	if _, err := fmt.Fprintf(b.w, "# from %s, the positions not searched above\n", path); err != nil {
+// keepOld writes the old book's lines (from path) for the positions not in
+// seen, after a note.
+func keepOld(w io.Writer, seen map[string]bool, old []bookLine, path string) error {
+	if _, err := fmt.Fprintf(w, "# from %s, the positions not searched above\n", path); err != nil {
 		return fmt.Errorf("book: %w", err)
 	}
 	for _, l := range old {
-		if b.seen[l.key] {
+		if seen[l.key] {
 			continue
 		}
-		b.seen[l.key] = true
-		if _, err := fmt.Fprintln(b.w, l.text); err != nil {
+		seen[l.key] = true
+		if _, err := fmt.Fprintln(w, l.text); err != nil {
 			return fmt.Errorf("book: %w", err)
 		}
 	}

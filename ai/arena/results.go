@@ -39,6 +39,7 @@ func (r *moveResults) lossRate() float64 {
 
 // posResults is one Red position of the records.
 type posResults struct {
+	key      string   // BookKey's
 	line     []string // the moves of the first game that reached it
 	mirrored bool     // BookKey's report for that line
 	games    int
@@ -103,7 +104,7 @@ func (t *resultsTable) count(s *rules.State, line []string, m game.Move, winner 
 	p := t.pos[key]
 	if p == nil {
 		t.sequence++
-		p = &posResults{line: slices.Clone(line), mirrored: mirrored, moves: map[string]*moveResults{}, first: t.sequence}
+		p = &posResults{key: key, line: slices.Clone(line), mirrored: mirrored, moves: map[string]*moveResults{}, first: t.sequence}
 		t.pos[key] = p
 	}
 	p.games++
@@ -212,13 +213,7 @@ func (t *resultsTable) book(w io.Writer, min int, seen map[string]bool) error {
 		if c == nil {
 			continue
 		}
-		s := rules.New(false, false)
-		for _, mv := range p.line {
-			m, _ := rules.ParseMove(mv) // replayed from a record already
-			s.Apply(m)
-		}
-		key, _ := aiandantino.BookKey(s)
-		seen[key] = true
+		seen[p.key] = true
 		score := (float64(c.won) + float64(c.drawn)/2) / float64(c.games)
 		if _, err := fmt.Fprintf(w, "%s : %s %.4f\n", strings.Join(p.line, " "), c.move, score); err != nil {
 			return fmt.Errorf("book: %w", err)
@@ -303,8 +298,7 @@ func writeResultsBook(t *resultsTable, path, in string, old []bookLine, min int,
 		return err
 	}
 	if len(old) != 0 {
-		w := &bookWalk{w: &b, seen: seen}
-		if err := w.keep(old, in); err != nil {
+		if err := keepOld(&b, seen, old, in); err != nil {
 			return err
 		}
 	}

@@ -23,11 +23,26 @@ import (
 // before the book's last ply in a set of records, up to the mirror image, with
 // the games through each of Red's moves there and how they ended for Red.
 
+// redTally counts games by how they ended for Red.
+type redTally struct{ games, won, drawn, lost int }
+
+func (t *redTally) add(winner game.Player) {
+	t.games++
+	switch winner {
+	case game.Second:
+		t.won++
+	case game.First:
+		t.lost++
+	default:
+		t.drawn++
+	}
+}
+
 // moveResults counts the games through one Red move of a position.
 type moveResults struct {
-	move                    string // in the orientation of the position's line
-	games, won, drawn, lost int
-	first                   int // order of appearance, for a stable listing
+	redTally
+	move  string // in the orientation of the position's line
+	first int    // order of appearance, for a stable listing
 }
 
 // lossRate is the share of games lost, with one lost and one not lost added
@@ -42,6 +57,7 @@ type posResults struct {
 	key      string   // BookKey's
 	line     []string // the moves of the first game that reached it
 	mirrored bool     // BookKey's report for that line
+	self     bool     // the position is its own mirror image
 	games    int
 	moves    map[string]*moveResults // by the move as played after line; in a position that is its own mirror image, the move or its mirror image, whichever spells first
 	first    int
@@ -49,18 +65,15 @@ type posResults struct {
 
 // resultsTable gathers the records' Red positions before ply plies.
 type resultsTable struct {
+	redTally
 	plies    int
 	pos      map[string]*posResults
-	games    int
-	won      int
-	drawn    int
-	lost     int
 	skipped  int // unfinished games
 	sequence int
 }
 
-// add reads one record: an Andantino game of the placement rules.
-func (t *resultsTable) add(path string) error {
+// read reads one record: an Andantino game of the placement rules.
+func (t *resultsTable) read(path string) error {
 	g, err := save.ReadFile(path)
 	if err != nil {
 		return fmt.Errorf("book: %w", err)
@@ -74,7 +87,6 @@ func (t *resultsTable) add(path string) error {
 		t.skipped++
 		return nil
 	}
-	t.games++
 	s = s.Clone().(*rules.State)
 	var line []string
 	for _, m := range g.Moves {
@@ -87,14 +99,7 @@ func (t *resultsTable) add(path string) error {
 		s.Apply(m)
 		line = append(line, rules.FormatMove(m))
 	}
-	switch res.Winner {
-	case game.Second:
-		t.won++
-	case game.First:
-		t.lost++
-	default:
-		t.drawn++
-	}
+	t.redTally.add(res.Winner)
 	return nil
 }
 
@@ -104,7 +109,7 @@ func (t *resultsTable) count(s *rules.State, line []string, m game.Move, winner 
 	p := t.pos[key]
 	if p == nil {
 		t.sequence++
-		p = &posResults{key: key, line: slices.Clone(line), mirrored: mirrored, moves: map[string]*moveResults{}, first: t.sequence}
+		p = &posResults{key: key, line: slices.Clone(line), mirrored: mirrored, self: aiandantino.SelfMirror(s), moves: map[string]*moveResults{}, first: t.sequence}
 		t.pos[key] = p
 	}
 	p.games++
@@ -113,7 +118,7 @@ func (t *resultsTable) count(s *rules.State, line []string, m game.Move, winner 
 		m = aiandantino.Mirror(m)
 	}
 	mv := rules.FormatMove(m)
-	if aiandantino.SelfMirror(s) {
+	if p.self {
 		// m and its mirror image lead to the same position, mirrored.
 		mv = min(mv, rules.FormatMove(aiandantino.Mirror(m)))
 	}
@@ -123,15 +128,7 @@ func (t *resultsTable) count(s *rules.State, line []string, m game.Move, winner 
 		r = &moveResults{move: mv, first: t.sequence}
 		p.moves[mv] = r
 	}
-	r.games++
-	switch winner {
-	case game.Second:
-		r.won++
-	case game.First:
-		r.lost++
-	default:
-		r.drawn++
-	}
+	r.add(winner)
 }
 
 // sorted lists the positions by ply, then by games (most first), and each
@@ -274,7 +271,7 @@ func bookResults(args []string, plies, min int, out, in string, searchFlags bool
 		if err != nil {
 			break
 		}
-		err = t.add(p)
+		err = t.read(p)
 	}
 	if err == nil {
 		err = t.report(stdout, min)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"sync/atomic"
 	"time"
+	"unsafe"
 
 	"trihex/ai/knowledge"
 	"trihex/game"
@@ -469,6 +470,10 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 		return 0 // the caller drops this value; going on would spend nodes past the budget
 	}
 	st := s.st[ply]
+	if depth > 0 {
+		// The table is probed after the evaluation; its line comes in meanwhile.
+		prefetch(unsafe.Pointer(s.tt.bucket(s.key(st.Hash()))))
+	}
 	a := st.Assess(s.blocks[ply], true)
 	if r := a.Result; r.Over {
 		switch r.Winner {
@@ -635,7 +640,7 @@ type abBucket struct {
 // abTable is the transposition table, shared by a search's threads.
 type abTable struct{ buckets []abBucket }
 
-func newABTable() *abTable { return &abTable{buckets: make([]abBucket, 1<<(abTTBits-1))} }
+func newABTable() *abTable { return &abTable{buckets: tableBuckets(1 << (abTTBits - 1))} }
 
 // bucket is key's bucket.
 func (t *abTable) bucket(key uint64) *abBucket { return &t.buckets[key&(1<<(abTTBits-1)-1)] }

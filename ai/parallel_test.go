@@ -4,10 +4,12 @@ import (
 	"context"
 	"fmt"
 	"reflect"
+	"runtime"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+	"unsafe"
 
 	"trihex/game"
 )
@@ -383,5 +385,27 @@ func TestWorkersApart(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestTableMemory checks the table's memory: every bucket there and empty,
+// and on Linux on the 2 MB boundary that huge pages need.
+func TestTableMemory(t *testing.T) {
+	const n = 1 << 16
+	b := tableBuckets(n)
+	if len(b) != n {
+		t.Fatalf("%d buckets, want %d", len(b), n)
+	}
+	for i := range b {
+		if b[i] != (abBucket{}) {
+			t.Fatalf("bucket %d not empty: %+v", i, b[i])
+		}
+	}
+	b[n-1].slot[1].put(abEntry{key: 7, depth: 3}, false)
+	if e := b[n-1].slot[1].load(); e.key != 7 || e.depth != 3 {
+		t.Errorf("last slot read back %+v", e)
+	}
+	if addr := uintptr(unsafe.Pointer(&b[0])); runtime.GOOS == "linux" && addr%(2<<20) != 0 {
+		t.Errorf("table at %#x, not on a 2 MB boundary", addr)
 	}
 }

@@ -358,7 +358,8 @@ func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 // c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), kv=knowledge
 // variant (0 default; 1 Attangle without placement knowledge), td=Andantino threat
 // reading depth (Config.Threat), sh=0 a tree per thread (root parallelism,
-// Config.Roots) instead of one tree shared by the threads. E.g. "3,pr=0" or
+// Config.Roots) instead of one tree shared by the threads, vl=0 no virtual loss
+// on the shared tree (Config.NoVirtualLoss). E.g. "3,pr=0" or
 // "x,p=20000,c=0.6".
 func parseTuned(base, settings string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	var e *mcts
@@ -410,8 +411,10 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 			e.cfg.ExpandAt = int(f)
 		case "sh":
 			e.cfg.Roots = f == 0
+		case "vl":
+			e.cfg.NoVirtualLoss = f == 0
 		default:
-			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv, ex, sh)", k, e.name)
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv, ex, sh, vl)", k, e.name)
 		}
 	}
 	if playouts > 0 || limit > 0 {

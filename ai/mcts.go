@@ -123,6 +123,11 @@ type Config struct {
 	// parallel.go: repeatable at a fixed budget) instead of all of them one
 	// (tree parallelism, shared.go: stronger in the same time).
 	Roots bool
+	// NoVirtualLoss, on one shared tree, counts a thread's visit when its
+	// result comes back instead of on the way down (arena vl=0; an
+	// experiment): the threads may then follow the same path, but no
+	// path looks worse while a playout through it is out.
+	NoVirtualLoss bool
 	// variant selects experimental knowledge for arenas (knowledge.Options).
 	variant int
 	// counter, when set, is added the iterations as they go: a parallel
@@ -196,6 +201,7 @@ type Searcher struct {
 	knowOpts knowledge.Options
 	rave     float64 // Config.Rave when the game supports it, else 0
 	expand1  int32   // Config.ExpandAt, at least 1
+	vloss    int32   // 1 when a shared search counts visits on the way down (virtual loss), else 0
 }
 
 // placer is a state that can tell, after a playout, who took a move's cell: what

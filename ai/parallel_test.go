@@ -240,8 +240,9 @@ func TestSplit(t *testing.T) {
 // touch the tree only through atomic operations, or before a node is linked.
 func TestSharedSearch(t *testing.T) {
 	for _, l := range gameLines {
-		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
-			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3}
+		for k, pos := range linePositions(t, l.game, l.moves)[:2] {
+			// The second position without virtual loss: visits come with results.
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3, NoVirtualLoss: k == 1}
 			a := NewSearcher(0).Search(context.Background(), pos, cfg)
 			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 && a.Proven == 0 {
 				t.Errorf("%s ply %d: move %v legal %v after %d playouts; want 1800", l.game, pos.Ply(), a.Move, pos.IsLegal(a.Move), a.Playouts)

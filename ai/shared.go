@@ -103,6 +103,10 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 		copy(grown, s.nodes)
 		s.nodes = grown
 	}
+	s.vloss = 1
+	if cfg.NoVirtualLoss {
+		s.vloss = 0
+	}
 	s.used.Store(int64(len(s.nodes)))
 	s.nodes = s.nodes[:s.maxNodes]
 	var claimed, done atomic.Int64
@@ -232,7 +236,9 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 		return false
 	}
 	n := s.root
-	s.visitShared(n)
+	if s.vloss > 0 {
+		s.visitShared(n)
+	}
 	for {
 		nd := &s.nodes[n]
 		f := atomic.LoadUint32(&nd.flags)
@@ -243,7 +249,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			// This thread's visit is counted already: expand on the same visit
 			// as one thread would. A leaf another thread is expanding is played
 			// out from as it is.
-			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-1-int32(nd.prior) < s.expandAt(s.used.Load()) {
+			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-s.vloss-int32(nd.prior) < s.expandAt(s.used.Load()) {
 				break
 			}
 			if !atomic.CompareAndSwapUint32(&nd.flags, f, f|flagBusy) {
@@ -261,7 +267,9 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			}
 		}
 		n = s.selectShared(n, c, plain, &w.rng)
-		s.visitShared(n)
+		if s.vloss > 0 {
+			s.visitShared(n)
+		}
 		st.Apply(s.nodes[n].move)
 		s.seeShared(n, st, plain)
 	}
@@ -392,10 +400,13 @@ func (s *Searcher) selectShared(n int32, c float64, plain bool, rng *game.Rand) 
 }
 
 // backupShared adds one playout's result to the path from n to the root, whose
-// visits are counted already, and propagates proofs.
+// visits are counted already unless without virtual loss, and propagates proofs.
 func (s *Searcher) backupShared(n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
+		if s.vloss == 0 {
+			s.visitShared(n)
+		}
 		if p := points(winner, nd.mover); p > 0 {
 			addF32(&nd.wins, p)
 		}

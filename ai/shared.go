@@ -246,8 +246,8 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			break
 		}
 		if atomic.LoadInt32(&nd.child) < 0 {
-			// This thread's visit is counted already: expand on the same visit
-			// as one thread would. A leaf another thread is expanding is played
+			// This thread's visit is counted already (with the virtual loss;
+			// s.vloss takes it off): expand on the same visit as one thread would. A leaf another thread is expanding is played
 			// out from as it is.
 			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-s.vloss-int32(nd.prior) < s.expandAt(s.used.Load()) {
 				break

@@ -14,6 +14,6 @@ func tableBuckets(n int) []abBucket {
 	raw := make([]byte, size+huge)
 	off := (huge - int(uintptr(unsafe.Pointer(&raw[0]))%huge)) % huge
 	mem := raw[off : off+size]
-	_ = syscall.Madvise(mem, 14) // MADV_HUGEPAGE; a refusal only costs speed
+	_ = syscall.Madvise(mem, syscall.MADV_HUGEPAGE) // a refusal only costs speed
 	return unsafe.Slice((*abBucket)(unsafe.Pointer(&mem[0])), n)
 }

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math"
 	"os"
+	"os/signal"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -84,13 +85,39 @@ func parseConfig(args []string) (config, error) {
 // Arena plays seeded games between two engines, alternating who moves first, and
 // ends with "result: W-D-L score S ± E" from A's side (E is two standard errors).
 // Before it come A's thinking time per move and A's results with each colour.
+// An interrupt (Ctrl-C) starts no more games: those being played finish and the
+// summary counts the games played, so that a long run can be cut short without
+// losing it; a second interrupt quits at once.
 func Arena(args []string, stdout, stderr io.Writer) int {
 	c, err := parseConfig(args)
 	if err != nil {
 		return cli.Exit(err, stderr, ArenaUsage)
 	}
-	t := &tally{}
 	errw := &syncWriter{w: stderr}
+	stop := make(chan struct{})
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, os.Interrupt)
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-sig:
+			signal.Stop(sig) // the next interrupt ends the process
+			fmt.Fprintln(errw, "trihex: arena: interrupted: finishing the games in play (interrupt again to quit)")
+			close(stop)
+		case <-done:
+			signal.Stop(sig)
+		}
+	}()
+	t := c.run(stop, stdout, errw)
+	t.summary(&c, stdout)
+	return 0
+}
+
+// run plays the games on c.workers goroutines until all are played or stop is
+// closed, when no more begin.
+func (c *config) run(stop <-chan struct{}, stdout, stderr io.Writer) *tally {
+	t := &tally{}
 	var (
 		mu   sync.Mutex
 		next int
@@ -99,6 +126,11 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	for range c.workers {
 		wg.Go(func() {
 			for {
+				select {
+				case <-stop:
+					return
+				default:
+				}
 				mu.Lock()
 				i := next
 				next++
@@ -106,11 +138,20 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 				if i >= c.games {
 					return
 				}
-				c.play(i, t, stdout, errw)
+				c.play(i, t, stdout, stderr)
 			}
 		})
 	}
 	wg.Wait()
+	return t
+}
+
+// summary prints the tally's figures, saying so when fewer games were played
+// than asked for.
+func (t *tally) summary(c *config, stdout io.Writer) {
+	if n := len(t.scores); n < c.games {
+		fmt.Fprintf(stdout, "stopped after %d of %d games\n", n, c.games)
+	}
 	mean, e := meanAnd2Sigma(t.scores)
 	fmt.Fprintf(stdout, "time per move: A %.3fs, B %.3fs\n", perMove(t.spent[0], t.nmoves[0]), perMove(t.spent[1], t.nmoves[1]))
 	fmt.Fprintf(stdout, "work per move: A %s, B %s\n", t.work(0), t.work(1))
@@ -118,7 +159,6 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	fmt.Fprintf(stdout, "A as %s: %d-%d-%d, as %s: %d-%d-%d\n", pl[0], t.bySide[0][0], t.bySide[0][1], t.bySide[0][2],
 		pl[1], t.bySide[1][0], t.bySide[1][1], t.bySide[1][2])
 	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", t.w, t.d, t.l, mean, e)
-	return 0
 }
 
 // play plays game i (0-based) and adds it to t; with -v it prints the game's line.

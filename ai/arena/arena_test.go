@@ -236,3 +236,37 @@ func TestBookGames(t *testing.T) {
 		t.Errorf("%d lines for %d searches:\n%s", len(lines), searched, before)
 	}
 }
+
+// closeOnWrite closes stop at the first write: the first game's -v line.
+type closeOnWrite struct {
+	bytes.Buffer
+	stop chan struct{}
+}
+
+func (w *closeOnWrite) Write(p []byte) (int, error) {
+	select {
+	case <-w.stop:
+	default:
+		close(w.stop)
+	}
+	return w.Buffer.Write(p)
+}
+
+// Stopped after its first game (as an interrupt stops it), an arena of three
+// games plays no other and sums up the one it played.
+func TestArenaStop(t *testing.T) {
+	c, err := parseConfig([]string{"--game", "attangle", "--a", "1", "--b", "random", "--games", "3", "--seed", "7", "--workers", "1", "-v"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := &closeOnWrite{stop: make(chan struct{})}
+	tl := c.run(out.stop, out, io.Discard)
+	if n := len(tl.scores); n != 1 {
+		t.Fatalf("%d games played after the stop, want 1", n)
+	}
+	var sum bytes.Buffer
+	tl.summary(&c, &sum)
+	if !strings.HasPrefix(sum.String(), "stopped after 1 of 3 games\n") || !strings.Contains(sum.String(), "result: ") {
+		t.Errorf("summary:\n%s", sum.String())
+	}
+}

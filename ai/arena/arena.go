@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -20,7 +21,7 @@ import (
 )
 
 // ArenaUsage is the usage line of Arena.
-const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [-v]"
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--openings K] [-v]"
 
 // config is an arena's command line.
 type config struct {
@@ -35,6 +36,7 @@ type config struct {
 	verbose  bool
 	records  string // folder for the games' records, or ""
 	aSide    string // "first", "second", or "" to alternate
+	openings int    // random plies before the engines take over, 0 for none
 }
 
 func parseConfig(args []string) (config, error) {
@@ -54,6 +56,7 @@ func parseConfig(args []string) (config, error) {
 	fs.BoolVar(&c.verbose, "v", false, "print each game")
 	fs.StringVar(&c.records, "records", "", "folder to write each game's record into (game-N.trihex)")
 	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
+	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour")
 	pos, err := cli.SplitFlags(fs, args)
 	if err != nil {
 		return c, err
@@ -69,6 +72,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if c.aSide != "" && c.aSide != "first" && c.aSide != "second" {
 		return c, cli.UsageError("--a-side is first or second")
+	}
+	if c.openings < 0 || c.openings > maxOpening {
+		return c, cli.UsageError(fmt.Sprintf("--openings wants 0 to %d plies", maxOpening))
 	}
 	if c.start, err = cli.Start(*gname, *opts); err != nil {
 		return c, err
@@ -170,7 +176,11 @@ func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 	// Colours alternate, unless A's side is fixed: in Andantino, where White wins
 	// nearly every game, experiments can then watch Red's games only.
 	aFirst := i%2 == 0 && c.aSide == "" || c.aSide == "first"
-	g := playGame(c.start, ea, eb, aFirst, stderr)
+	var open []game.Move
+	if c.openings > 0 {
+		open = opening(c.start, c.openings, c.seed*1_000_003+uint64(i/2)^0x9e3779b97f4a7c15)
+	}
+	g := playGame(c.start, open, ea, eb, aFirst, stderr)
 	if c.records != "" {
 		if err := writeRecord(c.records, i+1, c.start, g.moves, ea.Name(), eb.Name(), aFirst); err != nil {
 			fmt.Fprintln(stderr, "trihex:", err)
@@ -270,9 +280,50 @@ type played struct {
 	mcMoves, abMoves [2]int
 }
 
-// playGame plays one game between two engines from start.
-func playGame(start game.State, a, b ai.Engine, aFirst bool, stderr io.Writer) (g played) {
+// maxOpening bounds --openings: a longer random start is no longer a game
+// between the engines.
+const maxOpening = 20
+
+// opening returns plies random legal moves from start, never a pass, drawn from
+// seed. Games 2j and 2j+1 get the same opening with the colours swapped, so each
+// engine plays it once from each side: in Andantino, where White wins nearly every
+// game from the start between engines this close, the two engines then meet in
+// positions either can win or hold, and an opening that favours one colour
+// favours both engines alike. An opening that ends the game is drawn again (nil,
+// the start itself, if a hundred do).
+func opening(start game.State, plies int, seed uint64) []game.Move {
+	r := game.NewRand(seed)
+	var buf []game.Move
+	for range 100 {
+		s := start.Clone()
+		var moves []game.Move
+		for len(moves) < plies && !s.Result().Over {
+			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return s.FormatMove(m) == "pass" })
+			if len(buf) == 0 {
+				break
+			}
+			m := buf[r.Intn(len(buf))]
+			s.Apply(m)
+			moves = append(moves, m)
+		}
+		if len(moves) == plies && !s.Result().Over {
+			return moves
+		}
+	}
+	return nil
+}
+
+// playGame plays one game between two engines from start after the moves of
+// open, which count as the game's moves but as neither engine's.
+func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, stderr io.Writer) (g played) {
 	s := start.Clone()
+	for _, m := range open {
+		if err := s.Play(m); err != nil {
+			fmt.Fprintln(stderr, "trihex: arena: opening:", err) // opening only draws legal moves
+			break
+		}
+		g.moves = append(g.moves, m)
+	}
 	first, second := a, b
 	if !aFirst {
 		first, second = b, a

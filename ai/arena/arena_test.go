@@ -14,6 +14,7 @@ import (
 	_ "trihex/ai/all"
 	aiandantino "trihex/ai/andantino"
 	_ "trihex/game/all"
+	"trihex/game/cli"
 	"trihex/save"
 )
 
@@ -95,12 +96,78 @@ func TestArenaSeeded(t *testing.T) {
 	}
 }
 
+// With --openings K, games 2j+1 and 2j+2 (as numbered in the records) begin
+// with the same K random plies, A first in one and second in the other, and
+// another pair with other plies; the records hold the opening.
+func TestArenaOpenings(t *testing.T) {
+	dir := t.TempDir()
+	args := []string{"--game", "andantino", "--a", "1", "--b", "random", "--games", "4", "--seed", "5", "--playouts", "100", "--openings", "6", "-v", "--records", dir}
+	if code, out, errs := run(Arena, args...); code != 0 || errs != "" || !strings.Contains(out, "result: ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	var open [4]string
+	for n := 1; n <= 4; n++ {
+		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Moves) < 6 {
+			t.Fatalf("game %d: %d moves, fewer than the opening", n, len(g.Moves))
+		}
+		for _, m := range g.Moves[:6] {
+			open[n-1] += g.Start.FormatMove(m) + " "
+			if err := g.Start.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if g.Start.Result().Over {
+			t.Errorf("game %d: over after its opening %s", n, open[n-1])
+		}
+		white, _ := g.Record.Get("White")
+		if want := []string{"", "A: ", "B: ", "A: ", "B: "}[n]; !strings.HasPrefix(white, want) {
+			t.Errorf("game %d: White is %q", n, white)
+		}
+	}
+	if open[0] != open[1] || open[2] != open[3] || open[0] == open[2] {
+		t.Errorf("openings of games 1-4:\n%s", strings.Join(open[:], "\n"))
+	}
+	// The opening comes from the seed alone.
+	st, err := save.ReadFile(filepath.Join(dir, "game-1.trihex"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a, b := opening(st.Start, 6, 99), opening(st.Start, 6, 99); !slices.Equal(a, b) || len(a) != 6 {
+		t.Errorf("opening(seed 99) gives %v and %v", a, b)
+	}
+}
+
+// In Abande an opening never passes (two passes would end the game).
+func TestOpeningNoPass(t *testing.T) {
+	start, err := cli.Start("abande", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for seed := range uint64(50) {
+		s := start.Clone()
+		for _, m := range opening(start, 8, seed) {
+			if s.FormatMove(m) == "pass" {
+				t.Fatalf("seed %d: the opening passes", seed)
+			}
+			if err := s.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+}
+
 func TestArenaUsage(t *testing.T) {
 	for _, args := range [][]string{
 		{},
 		{"--game", "abande", "--a", "1"},
 		{"--game", "abande", "--a", "1", "--b", "2", "--games", "0"},
 		{"--game", "abande", "--a", "1", "--b", "2", "--a-side", "middle"},
+		{"--game", "abande", "--a", "1", "--b", "2", "--openings", "-1"},
+		{"--game", "abande", "--a", "1", "--b", "2", "--openings", "21"},
 		{"--game", "abande", "--a", "1", "--b", "chess"},
 		{"--game", "abande", "--a", "1", "--b", "2", "stray"},
 		{"--bogus"},

@@ -56,7 +56,7 @@ func parseConfig(args []string) (config, error) {
 	fs.BoolVar(&c.verbose, "v", false, "print each game")
 	fs.StringVar(&c.records, "records", "", "folder to write each game's record into (game-N.trihex)")
 	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
-	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour")
+	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour (unless --a-side)")
 	pos, err := cli.SplitFlags(fs, args)
 	if err != nil {
 		return c, err

@@ -318,12 +318,9 @@ func opening(start game.State, plies int, seed uint64) []game.Move {
 func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, stderr io.Writer) (g played) {
 	s := start.Clone()
 	for _, m := range open {
-		if err := s.Play(m); err != nil {
-			fmt.Fprintln(stderr, "trihex: arena: opening:", err) // opening only draws legal moves
-			break
-		}
-		g.moves = append(g.moves, m)
+		s.Apply(m) // legal: opening drew it from this start
 	}
+	g.moves = append(g.moves, open...)
 	first, second := a, b
 	if !aFirst {
 		first, second = b, a

@@ -90,6 +90,10 @@ type ABConfig struct {
 	// Split divides the node budget among the threads: about the same search,
 	// answered sooner.
 	Split bool
+	// Depth, when above 0, ends the search once an iteration of that depth is
+	// complete (by any thread): the budget of a benchmark that compares
+	// searches by the work they need to reach a depth.
+	Depth int
 }
 
 // phases are the budget factors of ABConfig.Phase from each ply on. Level 5's
@@ -292,7 +296,7 @@ func (s *abSearcher) deepen(pos knowledge.Position, cfg ABConfig, first int) Inf
 		if cfg.Progress != nil {
 			cfg.Progress(best)
 		}
-		if s.stop || best.Proven != 0 {
+		if s.stop || best.Proven != 0 || cfg.Depth > 0 && depth >= cfg.Depth {
 			break
 		}
 		if cfg.Nodes > 0 && s.nodes*3 > cfg.Nodes*2 && depth > 2 {

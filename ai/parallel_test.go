@@ -11,6 +11,7 @@ import (
 	"time"
 	"unsafe"
 
+	"trihex/ai/knowledge"
 	"trihex/game"
 )
 
@@ -102,6 +103,21 @@ func TestParallelAB(t *testing.T) {
 		}
 		if two.Depth < one.Depth-1 || two.Proven != one.Proven && one.Proven != 0 {
 			t.Errorf("ply %d: depth %d proven %d with three threads, %d %d with one", pos.Ply(), two.Depth, two.Proven, one.Depth, one.Proven)
+		}
+	}
+}
+
+// TestParallelDepth: with ABConfig.Depth the search ends at that depth (or
+// with a proof), on one thread and on several.
+func TestParallelDepth(t *testing.T) {
+	for _, g := range abMidgames {
+		pos := evalPos(t, replay(t, "Andantino", "", g))
+		for _, th := range []int{1, 2, 3} {
+			s := newABSearcher()
+			inf := s.search(context.Background(), pos, ABConfig{Depth: 6, Threads: th})
+			if inf.Depth != 6 && inf.Proven == 0 || !pos.IsLegal(inf.Move) {
+				t.Errorf("ply %d, %d threads: depth %d, move %v", pos.Ply(), th, inf.Depth, inf.Move)
+			}
 		}
 	}
 }
@@ -410,3 +426,42 @@ func TestTableMemory(t *testing.T) {
 		t.Errorf("table at %#x, not on a 2 MB boundary", addr)
 	}
 }
+
+// BenchmarkABToDepth: the work the alpha-beta search needs to complete an
+// iteration of abBenchDepth on the Andantino line's positions, with one thread
+// and with two: nodes/op is all threads' nodes (the threads' interleaving
+// varies it from run to run), so its ratio is lazy SMP's overhead.
+func BenchmarkABToDepth(b *testing.B) {
+	var pos []knowledge.Position
+	for _, p := range linePositions(b, "Andantino", gameLines[2].moves) {
+		pos = append(pos, evalPos(b, p))
+	}
+	for _, c := range []struct {
+		name string
+		cfg  ABConfig
+	}{
+		{"1", ABConfig{Threads: 1}},
+		{"2", ABConfig{Threads: 2}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			cfg := c.cfg
+			cfg.Depth = abBenchDepth
+			nodes, depth := 0, 0
+			b.ReportAllocs()
+			for b.Loop() {
+				ab := newABSearcher()
+				for _, p := range pos {
+					inf := ab.search(context.Background(), p, cfg)
+					nodes += inf.Nodes
+					depth += inf.Depth
+				}
+			}
+			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			b.ReportMetric(float64(depth)/float64(b.N*len(pos)), "depth")
+		})
+	}
+}
+
+// abBenchDepth is BenchmarkABToDepth's depth: about what level 5 reaches in
+// the opening.
+const abBenchDepth = 11

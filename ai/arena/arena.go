@@ -21,7 +21,7 @@ import (
 )
 
 // ArenaUsage is the usage line of Arena.
-const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--openings K] [-v]"
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--from MOVES] [--openings K] [-v]"
 
 // config is an arena's command line.
 type config struct {
@@ -34,9 +34,11 @@ type config struct {
 	workers  int
 	threads  int // search threads of an engine whose spec names none
 	verbose  bool
-	records  string // folder for the games' records, or ""
-	aSide    string // "first", "second", or "" to alternate
-	openings int    // random plies before the engines take over, 0 for none
+	records  string      // folder for the games' records, or ""
+	aSide    string      // "first", "second", or "" to alternate
+	openings int         // random plies before the engines take over, 0 for none
+	from     []game.Move // --from: every game's first moves, before any random ones
+	fromPos  game.State  // the position after them
 }
 
 func parseConfig(args []string) (config, error) {
@@ -57,6 +59,7 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.records, "records", "", "folder to write each game's record into (game-N.trihex)")
 	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
 	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour (unless --a-side)")
+	from := fs.String("from", "", "every game's first moves, separated by spaces (then --openings' random plies, if any)")
 	pos, err := cli.SplitFlags(fs, args)
 	if err != nil {
 		return c, err
@@ -78,6 +81,9 @@ func parseConfig(args []string) (config, error) {
 	}
 	if c.start, err = cli.Start(*gname, *opts); err != nil {
 		return c, err
+	}
+	if c.from, c.fromPos, err = line(c.start, *from); err != nil {
+		return c, cli.UsageError(err.Error())
 	}
 	c.limit = time.Duration(*secs * float64(time.Second))
 	for _, name := range []string{c.a, c.b} {
@@ -176,9 +182,9 @@ func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 	// Colours alternate, unless A's side is fixed: in Andantino, where White wins
 	// nearly every game, experiments can then watch Red's games only.
 	aFirst := i%2 == 0 && c.aSide == "" || c.aSide == "first"
-	var open []game.Move
+	open := c.from
 	if c.openings > 0 {
-		open = opening(c.start, c.openings, c.seed*1_000_003+uint64(i/2)^0x9e3779b97f4a7c15)
+		open = append(slices.Clip(c.from), opening(c.fromPos, c.openings, c.seed*1_000_003+uint64(i/2)^0x9e3779b97f4a7c15)...)
 	}
 	g := playGame(c.start, open, ea, eb, aFirst, stderr)
 	if c.records != "" {
@@ -278,6 +284,29 @@ type played struct {
 	count            [2]int
 	playouts, nodes  [2]int
 	mcMoves, abMoves [2]int
+}
+
+// line plays moves (as a player writes them, separated by spaces) from start
+// and returns them and the position after them; it refuses a move that does
+// not parse or is not legal there, and a line that ends the game (the engines
+// would have nothing to play).
+func line(start game.State, moves string) ([]game.Move, game.State, error) {
+	s := start.Clone()
+	var ms []game.Move
+	for i, text := range strings.Fields(moves) {
+		m, err := s.ParseMove(text)
+		if err == nil {
+			err = s.Play(m)
+		}
+		if err != nil {
+			return nil, nil, fmt.Errorf("arena: --from: move %d %q: %v", i+1, text, err)
+		}
+		ms = append(ms, m)
+	}
+	if s.Result().Over {
+		return nil, nil, fmt.Errorf("arena: --from: the game is over after %q", moves)
+	}
+	return ms, s, nil
 }
 
 // maxOpening bounds --openings: a longer random start is no longer a game

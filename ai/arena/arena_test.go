@@ -141,6 +141,48 @@ func TestArenaOpenings(t *testing.T) {
 	}
 }
 
+// With --from every game starts with the line given, then the random plies of
+// --openings, shared by each pair of games.
+func TestArenaFrom(t *testing.T) {
+	dir := t.TempDir()
+	const from = "0,1 -1,1 -1,0"
+	args := []string{"--game", "andantino", "--a", "1", "--b", "random", "--games", "4", "--seed", "5", "--playouts", "100",
+		"--from", from, "--openings", "2", "--a-side", "second", "--records", dir}
+	if code, out, errs := run(Arena, args...); code != 0 || errs != "" || !strings.Contains(out, "as Red: ") {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out, errs)
+	}
+	var open [4]string
+	for n := 1; n <= 4; n++ {
+		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var texts []string
+		for _, m := range g.Moves[:5] {
+			texts = append(texts, g.Start.FormatMove(m))
+			if err := g.Start.Play(m); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := strings.Join(texts[:3], " "); got != from {
+			t.Errorf("game %d starts %s, want %s", n, got, from)
+		}
+		open[n-1] = strings.Join(texts[3:], " ")
+	}
+	if open[0] != open[1] || open[2] != open[3] || open[0] == open[2] {
+		t.Errorf("random plies after the line, games 1-4: %q", open)
+	}
+	for _, c := range []struct{ from, want string }{
+		{"0,1 9,9", `move 2 "9,9"`},
+		{"0,1 -1,1 nowhere", `move 3 "nowhere"`},
+	} {
+		code, _, errs := run(Arena, "--game", "andantino", "--a", "1", "--b", "2", "--from", c.from)
+		if code != 2 || !strings.Contains(errs, c.want) || !strings.Contains(errs, "usage: ") {
+			t.Errorf("--from %q: exit %d, stderr %q, want it to name %s", c.from, code, errs, c.want)
+		}
+	}
+}
+
 // In Abande an opening never passes (two passes would end the game).
 func TestOpeningNoPass(t *testing.T) {
 	start, err := cli.Start("abande", "")

@@ -17,7 +17,8 @@ import (
 // commands read from standard input with xdotool, at the positions the app wrote:
 //
 //	click CELL | button NAME | key KEYS | shot FILE | sleep SECONDS
-//	dialog TITLE (wait for a GTK dialog and focus it) | type TEXT (type, Return,
+//	dialog TITLE (wait for a GTK dialog to be mapped and focus it: a window
+//	found before it is viewable refuses the focus with BadMatch) | type TEXT (type, Return,
 //	focus the app again) | copy NAME (keep the layout as it is now) | keep NAME
 //	(keep the record $REC as it is now) | close (the window manager's close
 //	button: WM_DELETE_WINDOW) | wait (the app's exit) | resize W H | move CELL
@@ -41,9 +42,10 @@ while read -r cmd arg; do
     key) xdotool key --window $W $arg; sleep 0.6;;
     shot) import -window $W "$DIR/$arg";;
     sleep) sleep $arg;;
-    dialog) D=; for i in $(seq 100); do D=$(xdotool search --name "^$arg\$" | head -1); [ -n "$D" ] && break; sleep 0.2; done
-      [ -z "$D" ] && { echo "no dialog $arg" >&2; kill $pid; exit 1; }
-      xdotool windowfocus --sync $D; sleep 0.5;;
+    dialog) D=; for i in $(seq 100); do D=$(xdotool search --onlyvisible --name "^$arg\$" | head -1)
+        [ -n "$D" ] && xdotool windowfocus --sync $D 2>/dev/null && break; D=; sleep 0.2; done
+      [ -z "$D" ] && { echo "no dialog $arg to focus" >&2; kill $pid; exit 1; }
+      sleep 0.5;;
     type) xdotool type --delay 20 "$arg"; sleep 0.3; xdotool key Return; sleep 1; xdotool windowfocus --sync $W 2>/dev/null; sleep 0.5;;
     copy) sleep 0.3; cp "$L" "$DIR/$arg";;
     keep) cp "$REC" "$DIR/$arg";;

@@ -107,19 +107,8 @@ func TestArenaOpenings(t *testing.T) {
 	}
 	var open [4]string
 	for n := 1; n <= 4; n++ {
-		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if len(g.Moves) < 6 {
-			t.Fatalf("game %d: %d moves, fewer than the opening", n, len(g.Moves))
-		}
-		for _, m := range g.Moves[:6] {
-			open[n-1] += g.Start.FormatMove(m) + " "
-			if err := g.Start.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+		g, texts := recordStart(t, dir, n, 6)
+		open[n-1] = strings.Join(texts, " ")
 		if g.Start.Result().Over {
 			t.Errorf("game %d: over after its opening %s", n, open[n-1])
 		}
@@ -153,17 +142,7 @@ func TestArenaFrom(t *testing.T) {
 	}
 	var open [4]string
 	for n := 1; n <= 4; n++ {
-		g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
-		if err != nil {
-			t.Fatal(err)
-		}
-		var texts []string
-		for _, m := range g.Moves[:5] {
-			texts = append(texts, g.Start.FormatMove(m))
-			if err := g.Start.Play(m); err != nil {
-				t.Fatal(err)
-			}
-		}
+		_, texts := recordStart(t, dir, n, 5)
 		if got := strings.Join(texts[:3], " "); got != from {
 			t.Errorf("game %d starts %s, want %s", n, got, from)
 		}
@@ -181,6 +160,27 @@ func TestArenaFrom(t *testing.T) {
 			t.Errorf("--from %q: exit %d, stderr %q, want it to name %s", c.from, code, errs, c.want)
 		}
 	}
+}
+
+// recordStart reads game n's record from dir and plays its first plies moves
+// on its start, returning the game and those moves as written.
+func recordStart(t *testing.T, dir string, n, plies int) (*save.Game, []string) {
+	t.Helper()
+	g, err := save.ReadFile(filepath.Join(dir, fmt.Sprintf("game-%d.trihex", n)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(g.Moves) < plies {
+		t.Fatalf("game %d: %d moves, fewer than %d", n, len(g.Moves), plies)
+	}
+	var texts []string
+	for _, m := range g.Moves[:plies] {
+		texts = append(texts, g.Start.FormatMove(m))
+		if err := g.Start.Play(m); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g, texts
 }
 
 // In Abande an opening never passes (two passes would end the game).

@@ -239,7 +239,12 @@ func BenchmarkThreads(b *testing.B) {
 func TestSplit(t *testing.T) {
 	pos := evalPos(t, replay(t, "Andantino", "", abMidgames[0]))
 	inf := newABSearcher().search(context.Background(), pos, ABConfig{Nodes: 60_000, Threads: 3, Split: true})
-	if inf.Nodes > 60_000 || inf.Nodes < 20_000 {
+	// Each thread's share is 20 000, but a thread ends after an iteration once
+	// two thirds of its budget are spent (the next would not finish: one thread
+	// alone stops near 19 000 here), and the first thread stops the others: on
+	// a loaded machine the helpers may have searched little by then. Without
+	// the split the total would be near 180 000; split twice, 6 667.
+	if inf.Nodes > 60_000 || inf.Nodes < 10_000 {
 		t.Errorf("split budget of 60 000 nodes over 3 threads: %d nodes", inf.Nodes)
 	}
 	e, _ := NewLevel(5, 1)

@@ -125,8 +125,8 @@ func appOptions(args []string) (ui.Options, error) {
 		o.File = pos[0] // a bad file opens the window anyway and says why there
 	}
 	if *size != "" {
-		if _, err := fmt.Sscanf(*size, "%dx%d", &o.W, &o.H); err != nil || o.W < 320 || o.H < 240 || o.W > 10000 || o.H > 10000 {
-			return o, fmt.Errorf("--size %q: want WxH, at least 320x240", *size)
+		if _, err := fmt.Sscanf(*size, "%dx%d", &o.W, &o.H); err != nil || o.W < ui.MinWindowW || o.H < ui.MinWindowH || o.W > 10000 || o.H > 10000 {
+			return o, fmt.Errorf("--size %q: want WxH, at least %dx%d", *size, ui.MinWindowW, ui.MinWindowH)
 		}
 	}
 	if *load != "" {

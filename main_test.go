@@ -222,7 +222,8 @@ func TestAppOptions(t *testing.T) {
 	for args, want := range map[string]string{
 		"a.trihex b.trihex":           `unexpected argument "b.trihex"`,
 		"--level 7":                   "levels are 1 to 5, and 6 for Expert",
-		"--size 100x100":              "at least 320x240",
+		"--size 100x100":              "at least 800x600",
+		"--size 640x480":              "at least 800x600",
 		"--options stalemate=draw":    "--options needs --game",
 		"--game chess":                "chess",
 		"--white robot":               "want human or computer",

@@ -156,8 +156,9 @@ func (an *analysing) guide(p *playScene) string {
 	for _, pl := range rv.plies {
 		count[pl.Mark]++
 	}
-	return fmt.Sprintf("Game analysed: %d blunders (??), %d mistakes (?), %d inaccuracies (?!). Click the graph or a move to see it.",
-		count[analysis.Blunder], count[analysis.Mistake], count[analysis.Inaccuracy])
+	return fmt.Sprintf("Game analysed: %s (??), %s (?), %s (?!). Click the graph or a move to see it.",
+		counted(count[analysis.Blunder], "blunder", "blunders"), counted(count[analysis.Mistake], "mistake", "mistakes"),
+		counted(count[analysis.Inaccuracy], "inaccuracy", "inaccuracies"))
 }
 
 // layAnalysis places the review's widgets in the box under the board.
@@ -278,10 +279,22 @@ func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap ana
 		if i >= 3 {
 			break
 		}
-		line := fmt.Sprintf("%d. %s %.0f%%  %s", i+1, ln.Text, 100*ln.Value, strings.Join(ln.PVText, " "))
-		for w, _ := render.Measure(line, f); w > r.W-20*s && len(line) > 8; w, _ = render.Measure(line, f) {
-			line = line[:len(line)-2] // the line cut to the box
+		// The line cut to the box by whole moves, so that no move is read half.
+		head := fmt.Sprintf("%d. %s %.0f%%  ", i+1, ln.Text, 100*ln.Value)
+		pv := ln.PVText
+		line := head + strings.Join(pv, " ")
+		for w, _ := render.Measure(line, f); w > r.W-20*s && len(pv) > 0; w, _ = render.Measure(line, f) {
+			pv = pv[:len(pv)-1]
+			line = head + strings.Join(pv, " ") + " …"
 		}
 		pt.t.Add(line, f, r.X+10*s, r.Y+32*s+float64(i)*18*s, render.Left, th.Text)
 	}
+}
+
+// counted says n things: "1 mistake", "0 mistakes".
+func counted(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -32,6 +32,13 @@ type Options struct {
 	CPUProfile string  // testing: write a CPU profile of the session
 }
 
+// MinWindowW and MinWindowH are the smallest window, in device-independent
+// pixels.
+const (
+	MinWindowW = 800
+	MinWindowH = 600
+)
+
 // Run opens the desktop app and returns the process's exit status once the window
 // closes.
 func Run(f Options, stderr io.Writer) int {
@@ -52,6 +59,9 @@ func Run(f Options, stderr io.Writer) int {
 	// software GL a full-window fill costs about a tenth of the frame rate.
 	ebiten.SetScreenClearedEveryFrame(false)
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
+	// Below this the panel's fixed parts (the player boxes, the buttons) leave
+	// the move list no room.
+	ebiten.SetWindowSizeLimits(MinWindowW, MinWindowH, -1, -1)
 	ebiten.SetWindowIcon(appIcons())
 	if st := a.prefs.settings; st.WindowPlaced && f.Scale == 0 {
 		ebiten.SetWindowPosition(st.WindowX, st.WindowY)

@@ -49,7 +49,15 @@ func (b *bar) layout(a *App) *Layout {
 			}
 		}
 		w := min(area-40*s, 760*s)
-		l.add(wBanner, render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}, true, "")
+		r := render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}
+		if _, ok := a.scene.(*startScreen); ok {
+			// The start screen's foot holds Start and Continue: the banner takes
+			// the title's place instead, right of File and View.
+			left := 150 * s
+			w = min(a.w-left-8*s, 760*s)
+			r = render.Rect{X: left + (a.w-left-8*s-w)/2, Y: 6 * s, W: w, H: 64 * s}
+		}
+		l.add(wBanner, r, true, "")
 		l.Banner = b.text
 	}
 	return l

@@ -7,7 +7,30 @@ import (
 	"trihex/game/hex"
 	"trihex/input"
 	"trihex/input/coach"
+	"trihex/save"
 )
+
+// coachTag marks a coached game's record, so that Continue (and opening the
+// file) brings the coach back with the game. Other programs keep it as an
+// unknown tag.
+const coachTag = "Coach"
+
+// coached reports whether sess is a coached game.
+func coached(sess *input.Session) bool {
+	for _, t := range sess.Tags {
+		if t.Name == coachTag && t.Value == "on" {
+			return true
+		}
+	}
+	return false
+}
+
+// coachOn makes sess a coached game.
+func coachOn(sess *input.Session) {
+	if !coached(sess) {
+		sess.Tags = append(sess.Tags, save.Tag{Name: coachTag, Value: "on"})
+	}
+}
 
 // coaching is a coached game's state: against level 1 with hints on, a line under
 // the board says after each computer move what it threatens, and a move that

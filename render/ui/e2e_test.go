@@ -482,7 +482,9 @@ func TestEndToEndResult(t *testing.T) {
 	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--load", suicide, "--white", "computer", "--level", "2",
 		"--size", "1280x800", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
-	cmd.Stdin = strings.NewReader("click -1,1\nclick -1,1\ncopy end.json\nshot end.png\nkeep ended.txt\nbutton result-rematch\ncopy rematch.json\nkeep rematch.txt\n")
+	// Review takes the card away; back at the end (End), it returns with Rematch.
+	cmd.Stdin = strings.NewReader("click -1,1\nclick -1,1\ncopy end.json\nshot end.png\nkeep ended.txt\nbutton result-review\ncopy review.json\n" +
+		"key End\ncopy back.json\nbutton result-rematch\ncopy rematch.json\nkeep rematch.txt\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
 	}
@@ -494,6 +496,12 @@ func TestEndToEndResult(t *testing.T) {
 	}
 	if !strings.Contains(end.Status, "Red played into White's enclosure: White wins") {
 		t.Errorf("status %q", end.Status)
+	}
+	if _, ok := readLayout(t, filepath.Join(dir, "review.json")).Buttons["result-rematch"]; ok {
+		t.Error("the result card stays over the board in the review")
+	}
+	if _, ok := readLayout(t, filepath.Join(dir, "back.json")).Buttons["result-rematch"]; !ok {
+		t.Error("back at the end of the game after a review, the result card with Rematch did not return")
 	}
 	checkNotBlank(t, filepath.Join(dir, "end.png"))
 	ended, _ := os.ReadFile(filepath.Join(dir, "ended.txt"))
@@ -515,6 +523,9 @@ func TestEndToEndLearn(t *testing.T) {
 	if err != nil || len(pz) == 0 {
 		t.Fatalf("puzzles: %v", err)
 	}
+	// A wrong answer, its refutation, and then a move in the position the
+	// refutation left: not judged against the puzzle, which is no longer there.
+	wrong, after := wrongAnswer(t, pz[0])
 	cases := []struct {
 		name, cmds string
 		want       map[string]string // layout copy → text its guide (or status) must hold
@@ -527,6 +538,8 @@ func TestEndToEndLearn(t *testing.T) {
 			map[string]string{"right.json": "Tiles of either colour count", "wrong.json": "which is legal, but this step asks for the"}},
 		{"puzzle", "click game-andantino\nclick learn-puzzles\ncopy task.json\nclick " + pz[0].Answers[0] + "\nsleep 1\ncopy solved.json\n",
 			map[string]string{"task.json": "to play", "solved.json": "Solved!"}},
+		{"puzzle-wrong", "click game-andantino\nclick learn-puzzles\nclick " + wrong + "\nsleep 2\ncopy refuted.json\nclick " + after + "\ncopy after.json\n",
+			map[string]string{"refuted.json": "Not this one", "after.json": "no longer the puzzle's"}},
 	}
 	for _, c := range cases {
 		cfg := filepath.Join(dir, "config-"+c.name)
@@ -544,6 +557,38 @@ func TestEndToEndLearn(t *testing.T) {
 		}
 		checkNotBlank(t, filepath.Join(dir, "learn-"+c.name+".png"))
 	}
+}
+
+// wrongAnswer finds a legal move of pz that is not an answer, and a legal move
+// in the position its refutation leaves (cells as the layout names them).
+func wrongAnswer(t *testing.T, pz puzzle.Puzzle) (wrong, after string) {
+	t.Helper()
+	st, err := pz.Position()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range st.LegalMoves(nil) {
+		if pz.Check(m) {
+			continue
+		}
+		s := st.Clone()
+		if s.Play(m) != nil || s.Result().Over {
+			continue
+		}
+		for _, r := range puzzle.Refute(pz, m) {
+			if s.Play(r) != nil {
+				break
+			}
+		}
+		if s.Result().Over {
+			continue
+		}
+		if next := s.LegalMoves(nil); len(next) > 0 {
+			return st.FormatMove(m), s.FormatMove(next[0])
+		}
+	}
+	t.Fatalf("puzzle %s: no wrong answer that leaves a move", pz.Line())
+	return "", ""
 }
 
 // TestEndToEndAnalysis analyses a finished game: the review runs, its graph is

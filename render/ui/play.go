@@ -31,7 +31,8 @@ type playScene struct {
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
 	th      render.Theme // the theme of the last layout
-	// endHidden puts the end card away (Review) until the game changes.
+	// endHidden puts the end card away (Review) until the game changes or the
+	// review returns to the live position.
 	endHidden bool
 	coach     coaching
 	train     *trainer // a lesson or puzzles, or nil
@@ -54,7 +55,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		}
 	}
 	return &playScene{
-		coach:   coaching{ply: -1},
+		coach:   coaching{ply: -1, on: coached(sess)},
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
 		surface: sess.Info.Name == "Andantino",
@@ -103,6 +104,9 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			a.files.autosave(a, p.sess)
 		}
 		if e.Kind == input.ViewChanged {
+			if !p.sess.Match.Reviewing() {
+				p.endHidden = false // back at the end: the card, with Rematch, returns
+			}
 			p.anims.clear()
 			p.list.scrollPending = true
 			p.bv.follow = true

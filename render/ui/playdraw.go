@@ -55,6 +55,9 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	}
 	if m.Reviewing() {
 		msg = "Reviewing: the position after " + moveLabel(p.sess.Match, m.ViewIndex()) + " · End returns"
+		if m.ViewIndex() == 0 {
+			msg = "Reviewing: the starting position · End returns"
+		}
 	} else if p.sess.Series != nil {
 		sub = p.sess.Series.Result(m.Live())
 	}
@@ -133,7 +136,7 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		sp := p.bv.small
 		sp.Dot(pt.dst, in.X+8*s, l.legendY, 0.9, th.Asleep)
 		pt.text("z", 10, true, in.X+8*s, l.legendY, render.Center, th.AsleepMark)
-		pt.text("asleep: touches no enemy stack, scores nothing now", 12, false, in.X+22*s, l.legendY, render.Left, th.TextDim)
+		pt.text(l.legend, 12, false, in.X+22*s, l.legendY, render.Left, th.TextDim)
 	}
 	if sr := p.sess.Series; sr != nil {
 		pt.text(sr.Summary(live), 13, true, in.X, l.seriesY, render.Left, th.Accent)

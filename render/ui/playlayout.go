@@ -11,6 +11,8 @@ import (
 	"trihex/input"
 	"trihex/render"
 	"trihex/save"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // playLayout is the game screen's layout, built once in Update: the screen's
@@ -26,6 +28,7 @@ type playLayout struct {
 	seriesY        float64     // the series line,
 	statusY        float64     // the status line,
 	legendY        float64     // and Abande's legend (0: none)
+	legend         string      // the legend's words, as many as fit the panel
 	status         string      // the status line's text and colour
 	statusColour   color.RGBA
 	coachLine      render.Rect // the box under the board: the coach, a lesson, a puzzle
@@ -145,6 +148,8 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	if _, ok := m.Live().(waker); ok {
 		l.legendY = y + 8*s // what the asleep badge means
+		l.legend = fitText(in.W-22*s, render.Face(12*s, false),
+			"asleep: touches no enemy stack, scores nothing now", "asleep: no enemy next to it, no score", "asleep: scores nothing")
 		y += 22 * s
 	}
 	// Buttons: Pass (Live while reviewing) and Hint (Play from here while
@@ -430,4 +435,15 @@ func layTreeButtons(l *playLayout, m *input.Match, training bool, s float64) {
 		l.treeButtons = append(l.treeButtons, ids[i])
 		x -= 4 * s
 	}
+}
+
+// fitText is the first of texts (the longest first) that fits in w in face f,
+// else the last.
+func fitText(w float64, f *text.GoTextFace, texts ...string) string {
+	for _, t := range texts {
+		if tw, _ := render.Measure(t, f); tw <= w {
+			return t
+		}
+	}
+	return texts[len(texts)-1]
 }

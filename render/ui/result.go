@@ -152,6 +152,9 @@ func (p *playScene) endClick(a *App, id widgetID) bool {
 	case wResultRematch:
 		seats := s.Seats
 		ns := input.NewSession(s.Info, s.Opts, [2]input.Seat{seats[1], seats[0]}, nil)
+		if p.coach.on {
+			coachOn(ns) // a coached game's rematch is coached too
+		}
 		a.setScene(a.newPlay(ns))
 	case wResultNext:
 		p.command(a, input.CmdSeriesNext)

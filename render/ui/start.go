@@ -93,8 +93,7 @@ func (s *startScreen) begin(a *App) {
 			a.prefs.settings.Players[i] = "computer"
 		}
 	}
-	a.prefs.settings.LastGame = info.Name
-	a.prefs.settings.LastOptions = s.options().String()
+	s.remember(a)
 	a.prefs.settings.Level = s.level
 	a.prefs.settings.AnimationSpeed = s.speed
 	a.prefs.save()
@@ -104,6 +103,14 @@ func (s *startScreen) begin(a *App) {
 		sess.Tags = append(sess.Tags, sess.Series.Tag())
 	}
 	a.setScene(a.newPlay(sess))
+}
+
+// remember keeps the chosen game and its options for the next start screen:
+// a game begun, or a lesson, puzzles or a coached game of it.
+func (s *startScreen) remember(a *App) {
+	a.prefs.settings.LastGame = s.games[s.sel].Name
+	a.prefs.settings.LastOptions = s.options().String()
+	a.prefs.save()
 }
 
 // seriesOn reports whether a series is chosen (Andantino only).
@@ -267,6 +274,7 @@ func (s *startScreen) click(a *App, name string) {
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
+		s.remember(a)
 		var ps *playScene
 		var err error
 		if name == "learn-lessons" {
@@ -281,10 +289,10 @@ func (s *startScreen) click(a *App, name string) {
 		a.setScene(ps)
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
+		s.remember(a)
 		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Computer: true, Level: 1}}, nil)
-		ps := a.newPlay(sess)
-		ps.coach.on = true
-		a.setScene(ps)
+		coachOn(sess)
+		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):
 		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
 		sess.MarkUnsaved() // the autosave is not a file the player chose

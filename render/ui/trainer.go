@@ -197,6 +197,17 @@ func (t *trainer) move(p *playScene, a *App, ch input.Choice) {
 		}
 		return
 	}
+	switch {
+	case t.solved:
+		// The board shows the answer played; a move there answers nothing.
+		p.say("This puzzle is solved: Next shows another.")
+		return
+	case t.failed:
+		// The refutation changed the position: judging a move there against the
+		// puzzle would call a move right in another position.
+		p.say("The position is no longer the puzzle's: Try again sets it up afresh.")
+		return
+	}
 	pz := t.puzzles[t.pz]
 	before := p.sess.Match.Live()
 	if pz.Check(ch.Move) {

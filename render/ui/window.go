@@ -240,7 +240,7 @@ func (a *App) trackWindow() {
 	changed := full != st.Fullscreen
 	st.Fullscreen = full
 	if !full {
-		if w, h := ebiten.WindowSize(); w >= 320 && h >= 240 && (w != st.WindowW || h != st.WindowH) {
+		if w, h := ebiten.WindowSize(); w >= MinWindowW && h >= MinWindowH && (w != st.WindowW || h != st.WindowH) {
 			st.WindowW, st.WindowH, changed = w, h, true
 		}
 		if x, y := ebiten.WindowPosition(); !st.WindowPlaced || x != st.WindowX || y != st.WindowY {

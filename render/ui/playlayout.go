@@ -392,7 +392,7 @@ func (t *trainer) lay(l *playLayout, s float64) {
 	labels := map[widgetID]string{wTrainPrev: "‹ Previous", wTrainRetry: "Try again", wTrainNext: "Next ›"}
 	if t.run != nil {
 		st := t.run.Step()
-		if (st != nil && st.Explain()) || (t.run.Done() && t.at+1 < len(t.lessons)) {
+		if (st != nil && st.Explain()) || t.await || (t.run.Done() && t.at+1 < len(t.lessons)) {
 			ids = append(ids, wTrainNext)
 		}
 		if t.run.Done() {

@@ -27,6 +27,9 @@ type trainer struct {
 	pz      int  // the puzzle shown
 	solved  bool // the puzzle shown was solved
 	failed  bool // a wrong answer's refutation was played out: Try again
+	// await: a right answer stays on the board with its praise until Next
+	// sets up the next step, which has a position of its own.
+	await bool
 
 	say   string // what the box says: the step or the puzzle's task, and the verdict
 	right bool   // the last answer was right
@@ -169,8 +172,8 @@ func (t *trainer) heading(solvedIDs []string) string {
 
 // marks are the cells the step asks the player to look at.
 func (t *trainer) marks() []hex.Coord {
-	if t.run == nil || t.run.Step() == nil {
-		return nil
+	if t.run == nil || t.run.Step() == nil || t.await {
+		return nil // (while await, the step's cells are of a position not yet shown)
 	}
 	return t.run.Step().Look
 }
@@ -179,6 +182,10 @@ func (t *trainer) marks() []hex.Coord {
 // playing it straight away.
 func (t *trainer) move(p *playScene, a *App, ch input.Choice) {
 	if t.run != nil {
+		if t.await {
+			p.say("Press Next for the next step.")
+			return
+		}
 		v := t.run.Try(ch.Move)
 		if !v.OK {
 			t.say, t.right = v.Text, false
@@ -186,14 +193,23 @@ func (t *trainer) move(p *playScene, a *App, ch input.Choice) {
 		}
 		p.playLine(a, append([]game.Move{ch.Move}, v.Replies...))
 		t.right = true
-		t.say = strings.TrimSpace(v.Text + " " + t.stepText())
-		if st := t.run.Step(); st == nil || !st.Continue {
-			t.reset = true // the next step sets up its own position
-		}
-		if t.run.Done() {
+		switch st := t.run.Step(); {
+		case t.run.Done():
 			a.prefs.settings.LessonsDone = addOnce(a.prefs.settings.LessonsDone, t.run.Lesson().Name)
 			a.prefs.save()
 			t.say = strings.TrimSpace(v.Text + " Lesson done! Next goes on to the next lesson.")
+			t.reset = true
+		case st == nil || !st.Continue:
+			// The next step sets up its own position: first let the player see
+			// the move and read why it was right.
+			praise := v.Text
+			if praise == "" {
+				praise = "Right."
+			}
+			t.await = true
+			t.say = praise + " Next goes on."
+		default:
+			t.say = strings.TrimSpace(v.Text + " " + t.stepText())
 		}
 		return
 	}
@@ -297,6 +313,10 @@ func (t *trainer) click(p *playScene, a *App, id widgetID) bool {
 				t.say = t.stepText()
 				t.reset = true
 			}
+		case t.run != nil && t.await:
+			t.await = false
+			t.say = t.stepText()
+			t.reset = true
 		case t.run != nil:
 			if moves, ok := t.run.Next(); ok {
 				p.playLine(a, moves)

@@ -29,7 +29,7 @@ const (
 	chosenButton              // a toggle that is on
 	primaryButton             // the main action: Start, Pass
 	destructiveButton
-	accentButton // Continue, a running replay
+	accentButton // an action set apart: Continue, Learn, a running replay
 )
 
 // button draws a widget as a button with its label.
@@ -42,10 +42,14 @@ func (p painter) button(w widget, label string, style buttonStyle, size float64,
 		if hot {
 			bg = th.ButtonHot
 		}
-	case chosenButton, accentButton:
+	case chosenButton:
 		bg = th.ButtonOn
 		if hot {
 			bg = th.ButtonOnHot
+		}
+	case accentButton:
+		if hot {
+			bg = th.ButtonHot
 		}
 	case primaryButton:
 		bg = th.Primary
@@ -56,6 +60,10 @@ func (p painter) button(w widget, label string, style buttonStyle, size float64,
 		bg = th.Destructive
 	}
 	render.FillRoundRect(p.dst, w.r, 6*p.s, bg)
+	if style == accentButton {
+		// An action set apart by its outline, not filled like a toggle that is on.
+		render.StrokeRoundRect(p.dst, w.r, 6*p.s, 1.5*p.s, th.Accent)
+	}
 	tc := th.Text
 	if !w.enabled {
 		tc = th.TextDisabled

@@ -144,8 +144,13 @@ func (s *startScreen) layout(a *App) *Layout {
 	if info.Name == "Andantino" {
 		rows++ // series
 	}
-	// The cards give way to the rows below them in a short window.
-	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*40*sc-70*sc))
+	// The cards give way to the rows below them in a short window, and then
+	// the rows close up, down to 34 px apart, so that Start stays below them.
+	pitch := 40 * sc
+	if room := h - top - 120*sc - 24*sc - 70*sc; float64(rows)*pitch > room {
+		pitch = max(34*sc, room/float64(rows))
+	}
+	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*pitch-70*sc))
 	x0 := (w - (n*cw + (n-1)*gap)) / 2
 	for i, g := range s.games {
 		l.add(widgetID("game-"+strings.ToLower(g.Name)), render.Rect{X: x0 + float64(i)*(cw+gap), Y: top, W: cw, H: ch}, true, g.Name)
@@ -159,23 +164,23 @@ func (s *startScreen) layout(a *App) *Layout {
 		for i, v := range o.Values {
 			row(fmt.Sprintf("opt-%s-%s", o.Key, v), i, 110, 118, v)
 		}
-		y += 40 * sc
+		y += pitch
 	}
 	for _, side := range info.Players {
 		row("player-"+strings.ToLower(side)+"-human", 0, 110, 118, "Human")
 		row("player-"+strings.ToLower(side)+"-computer", 1, 110, 118, "Computer")
-		y += 40 * sc
+		y += pitch
 	}
 	if s.computer[0] || s.computer[1] {
 		for n := 1; n <= 5; n++ {
 			row(fmt.Sprintf("level-%d", n), n-1, 42, 48, fmt.Sprint(n))
 		}
 		row(fmt.Sprintf("level-%d", ai.Expert), 5, 72, 48, "Expert")
-		y += 40 * sc
+		y += pitch
 		for i, sp := range speeds {
 			row("speed-"+strings.ToLower(sp.name), i, 80, 86, sp.name)
 		}
-		y += 40 * sc
+		y += pitch
 	}
 	if info.Name == "Andantino" {
 		for i, n := range seriesChoices {
@@ -185,13 +190,13 @@ func (s *startScreen) layout(a *App) *Layout {
 			}
 			row(fmt.Sprintf("series-%d", n), i, 90, 96, label)
 		}
-		y += 40 * sc
+		y += pitch
 	}
 	// Learning: the chosen game's lessons, puzzles and a coached first game.
 	row("learn-lessons", 0, 110, 118, "Lessons")
 	row("learn-puzzles", 1, 110, 118, "Puzzles")
 	row("learn-coached", 2, 140, 118, "Coached game")
-	y += 40 * sc
+	y += pitch
 	by := min(y+10*sc, h-60*sc)
 	s.layRecent(a, l, by+64*sc)
 	label := "Start " + info.Name
@@ -394,12 +399,21 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		p.text(text, 15, true, x0, l.rect(first).CY(), render.Left, p.th.Text)
 	}
 	// hint writes a line or two of explanation right of a row, where there is room.
-	hint := func(text string, last widgetID, minRoom float64) {
+	// hint writes the first of texts (the fullest first) that fits in two lines
+	// right of the row; the last is cut with "…" if even it does not.
+	hint := func(last widgetID, minRoom float64, texts ...string) {
 		r := l.rect(last)
 		if room := a.w - (r.X + r.W + 24*sc); room > minRoom*sc {
 			hf := render.Face(12*sc, false)
-			lines := wrap(text, hf, room)
-			lines = lines[:min(2, len(lines))]
+			var lines []string
+			for _, text := range texts {
+				if lines = wrap(text, hf, room); len(lines) <= 2 {
+					break
+				}
+			}
+			if len(lines) > 2 {
+				lines = []string{lines[0], lines[1] + " …"}
+			}
 			for k, line := range lines {
 				p.t.Add(line, hf, r.X+r.W+12*sc, r.CY()+(float64(k)-float64(len(lines)-1)/2)*15*sc, render.Left, p.th.TextDim)
 			}
@@ -414,7 +428,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for j, v := range o.Values {
 			toggle(fmt.Sprintf("opt-%s-%s", o.Key, v), s.choice[info.Name+"/"+o.Key] == j)
 		}
-		hint(o.Help, widgetID(fmt.Sprintf("opt-%s-%s", o.Key, o.Values[len(o.Values)-1])), 80)
+		hint(widgetID(fmt.Sprintf("opt-%s-%s", o.Key, o.Values[len(o.Values)-1])), 80, o.Help)
 	}
 	for i, side := range info.Players {
 		id := "player-" + strings.ToLower(side)
@@ -427,7 +441,8 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for n := 1; n <= ai.MaxLevel; n++ {
 			toggle(fmt.Sprintf("level-%d", n), s.level == n)
 		}
-		hint("1 beginner … 5 strong (up to 3 s a move); Expert thinks about 10 s a move.", widgetID(fmt.Sprintf("level-%d", ai.Expert)), 120)
+		hint(widgetID(fmt.Sprintf("level-%d", ai.Expert)), 120, "1 beginner … 5 strong (up to 3 s a move); Expert thinks about 10 s a move.",
+			"1 beginner … 5 strong; Expert about 10 s a move.")
 		label("Speed", "speed-slow")
 		for _, sp := range speeds {
 			toggle("speed-"+strings.ToLower(sp.name), s.speed == sp.v)
@@ -439,13 +454,14 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 			w, _ := l.get(id)
 			p.button(w, w.label, accentButton, 14, false)
 		}
-		hint("Lessons teach every rule by playing; puzzles to practise; a coached game against level 1.", "learn-coached", 120)
+		hint("learn-coached", 120, "Lessons teach every rule by playing; puzzles to practise; a coached game against level 1.",
+			"Every rule by playing; puzzles; a game with a coach.")
 	}
 	if _, ok := l.get("series-1"); ok {
 		label("Series", "series-1")
 		for _, n := range seriesChoices {
 			toggle(fmt.Sprintf("series-%d", n), s.series == n)
 		}
-		hint("Colours alternate; a win scores 50 minus the tiles on the surface.", widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120)
+		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; a win scores 50 minus the tiles on the surface.")
 	}
 }

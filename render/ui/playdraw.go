@@ -54,10 +54,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 		return // the end card says it
 	}
 	if m.Reviewing() {
-		msg = "Reviewing: the position after " + moveLabel(p.sess.Match, m.ViewIndex()) + " · End returns"
-		if m.ViewIndex() == 0 {
-			msg = "Reviewing: the starting position · End returns"
-		}
+		msg = l.reviewMsg
 	} else if p.sess.Series != nil {
 		sub = p.sess.Series.Result(m.Live())
 	}
@@ -154,8 +151,8 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		p.drawPlayerBox(pt, l, pl, live, shown)
 	}
 	drawMoveList(pt, l, p.sess.Match)
-	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: "Back to game (End)",
-		wResume: "Play from here", "hint": "Hint (H)"}
+	labels := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", wLive: l.liveLabel,
+		wResume: l.resumeLabel, "hint": "Hint (H)"}
 	for _, id := range l.panelButtons {
 		w, _ := l.get(id)
 		style := plainButton

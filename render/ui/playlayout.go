@@ -29,7 +29,10 @@ type playLayout struct {
 	statusY        float64     // the status line,
 	legendY        float64     // and Abande's legend (0: none)
 	legend         string      // the legend's words, as many as fit the panel
-	status         string      // the status line's text and colour
+	liveLabel      string      // the review's two buttons, as they fit
+	resumeLabel    string
+	reviewMsg      string // the review's banner, as it fits over the board
+	status         string // the status line's text and colour
 	statusColour   color.RGBA
 	coachLine      render.Rect // the box under the board: the coach, a lesson, a puzzle
 	trainButtons   []widgetID
@@ -167,6 +170,16 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	case m.Reviewing():
 		add(wLive, "pass", true)
 		add(wResume, "hint", true)
+		bf := render.Face(14*s, true)
+		l.liveLabel = fitText(btn["pass"].W-12*s, bf, "Back to game (End)", "Back (End)", "Back")
+		l.resumeLabel = fitText(btn["hint"].W-12*s, bf, "Play from here", "Play here", "Play")
+		// The banner over the board, clear of File and View (drawBanner).
+		shown := moveLabel(m, m.ViewIndex())
+		long := "Reviewing: the position after " + shown + " · End returns"
+		if m.ViewIndex() == 0 {
+			long = "Reviewing: the starting position · End returns"
+		}
+		l.reviewMsg = fitText(l.board.W-200*s, render.Face(18*s, true), long, "Reviewing "+shown+" · End returns", "Reviewing · End returns", "Reviewing")
 	case canPass:
 		add("pass", "pass", true)
 	}

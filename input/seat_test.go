@@ -3,7 +3,7 @@ package input
 import "testing"
 
 func TestSeatTags(t *testing.T) {
-	for _, s := range []Seat{{Level: 3}, {Computer: true, Level: 1}, {Computer: true, Level: 5}, {Computer: true, Level: 6}} {
+	for _, s := range []Seat{{Level: 3}, {Level: 3, Name: "Alice"}, {Computer: true, Level: 1}, {Computer: true, Level: 5}, {Computer: true, Level: 6}} {
 		got := SeatFromTag(s.Tag(), 3)
 		if got != s {
 			t.Errorf("seat %+v written %q reads back as %+v", s, s.Tag(), got)
@@ -13,6 +13,10 @@ func TestSeatTags(t *testing.T) {
 		if got := SeatFromTag(v, 2); got.Computer || got.Level != 2 {
 			t.Errorf("tag %q: %+v, want a human", v, got)
 		}
+	}
+	// A name from another program's record is kept, to be written back.
+	if got := SeatFromTag("B: uct,t=1.9", 2); got.Name != "B: uct,t=1.9" || got.Tag() != "B: uct,t=1.9" {
+		t.Errorf("a named human: %+v, tag %q", got, got.Tag())
 	}
 	if (Seat{Computer: true, Level: 4}).String() != "Computer 4" || (Seat{Level: 4}).String() != "Human" {
 		t.Error("seat names")

@@ -2,7 +2,6 @@ package input
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"time"
 
@@ -410,17 +409,23 @@ func (s *Session) Record() (string, error) {
 	for i, side := range s.Info.Players {
 		tags = append(tags, save.Tag{Name: side, Value: s.Seats[i].Tag()})
 	}
-	// The record is the tree up to the live position: the path to it is the main
-	// line, the moves after it (undone) are left out, and the variations before it
-	// kept; a game review's notes mark the moves, its better moves as variations.
+	// The record is the tree. With the live position on its main line, the
+	// main line ends there: the moves after it (undone) are left out. With the
+	// live position in a variation (visited, or played on inside it), the tree
+	// is written as it is: looking at a variation changes neither the game's
+	// main line nor its result; Promote and Main line do. A game review's notes
+	// mark the main line's moves, its better moves as variations.
 	root := s.Match.Root().Clone()
-	n := root
-	for _, p := range s.Match.LiveNode().Path() {
-		n = n.Children[slices.Index(p.Parent.Children, p)]
+	main := root.MainLine()
+	if live := s.Match.LiveNode(); s.Match.OnMainLine(live) {
+		if live.Ply > 0 {
+			main[live.Ply-1].Children = nil
+		} else {
+			root.Children = nil
+		}
+		main = main[:live.Ply]
 	}
-	n.Children = nil
-	n.MakeMainLine()
-	for _, p := range n.Path() {
+	for _, p := range main {
 		note, ok := s.Notes[p.Ply]
 		if !ok {
 			continue

@@ -577,3 +577,28 @@ func TestSessionVariations(t *testing.T) {
 		t.Fatalf("deleted: %+v %q len %d", evs, texts(s), s.Match.Len())
 	}
 }
+
+// TestSessionRecordInVariation: visiting a variation, or playing on inside it,
+// leaves the record's main line and result as they were.
+func TestSessionRecordInVariation(t *testing.T) {
+	g, err := save.Read(strings.NewReader("[Game \"Attangle\"]\n[Format \"1\"]\n\n1. c3 c4 (1... e2 2. e3) 2. c5 b4\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := SessionFromGame(g, 1, nil)
+	before, _ := s.Record()
+	e2 := s.Match.Root().Children[0].Children[1]
+	s.GoTo(e2.Children[0]) // 1... e2 2. e3
+	if rec, _ := s.Record(); rec != before {
+		t.Errorf("visiting a variation changed the record:\n%s\nwas\n%s", rec, before)
+	}
+	play(t, s, "a1")
+	rec, _ := s.Record()
+	if !strings.Contains(rec, "1. c3 c4 (1... e2 2. e3 a1) 2. c5 b4") {
+		t.Errorf("a move inside the variation:\n%s", rec)
+	}
+	s.GoTo(s.Match.Root().Children[0].Children[0]) // back on the main line, at 1... c4
+	if rec, _ := s.Record(); !strings.Contains(rec, "1. c3 c4 (1... e2 2. e3 a1)") || strings.Contains(rec, "c5") {
+		t.Errorf("on the main line the record ends at the live move:\n%s", rec)
+	}
+}

@@ -386,6 +386,9 @@ func seatName(st input.Seat) string {
 	if st.Computer {
 		return "Computer, " + ai.LevelName(st.Level)
 	}
+	if st.Name != "" {
+		return st.Name
+	}
 	return "Human"
 }
 

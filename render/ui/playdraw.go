@@ -379,7 +379,7 @@ func drawMoveList(pt painter, l *playLayout, m *input.Match) {
 		// The shown move's comment, at the list's foot.
 		cf := render.Face(12*s, false)
 		y := ml.Y + ml.H - l.commentH + 10*s
-		for i, line := range wrap("✎ "+m.ViewNode().Comment, cf, ml.W-20*s) {
+		for i, line := range wrap("¶ "+m.ViewNode().Comment, cf, ml.W-20*s) {
 			if i >= 2 {
 				break
 			}

@@ -353,7 +353,7 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 			r := listRow{r: render.Rect{X: l.list.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: l.rowH},
 				ply: i + 1, text: texts[i] + line[i].Mark + marks(i+1), done: i < m.Len(), node: line[i]}
 			if line[i].Comment != "" {
-				r.text += " ✎"
+				r.text += " ¶"
 			}
 			if k == 0 {
 				r.num = fmt.Sprintf("%d.", ent.pair+1)

@@ -279,11 +279,14 @@ func (p *Player) StatusText(computerToMove bool) string {
 
 // ProgressText is the line in the thinking side's box: the best move so far and
 // its estimated chance to win, with the depth or the playouts; "thinking…" while
-// there is none yet or Details is off; "" when the computer is not thinking.
+// there is none yet or Details is off; that it is paused; "" when the computer
+// is not thinking.
 func (p *Player) ProgressText() string {
 	switch {
 	case !p.Thinking():
 		return ""
+	case p.Paused:
+		return "paused · Space resumes"
 	case !p.Details || !p.hasBest:
 		return "thinking…"
 	case p.best.Depth > 0:

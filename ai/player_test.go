@@ -255,6 +255,17 @@ func TestPlayerPaused(t *testing.T) {
 	})
 }
 
+// TestPlayerPausedThinking: paused while it thinks (or holds its answer back),
+// the box says paused, as the status line does, not "thinking…".
+func TestPlayerPausedThinking(t *testing.T) {
+	p, _ := newTestPlayer(&engineMaker{})
+	waitAnswer(t, p, startOf(t, "Attangle", ""), 0)
+	p.TogglePause()
+	if p.StatusText(true) != "paused · Space resumes" || p.ProgressText() != "paused · Space resumes" {
+		t.Errorf("paused: status %q, box %q", p.StatusText(true), p.ProgressText())
+	}
+}
+
 func TestPlayerIllegalAnswer(t *testing.T) {
 	m := &engineMaker{pick: func(game.State) game.Move { return game.Move{A: 1<<64 - 1} }}
 	p, clk := newTestPlayer(m)

@@ -50,12 +50,21 @@ func (b *bar) layout(a *App) *Layout {
 		}
 		w := min(area-40*s, 760*s)
 		r := render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}
-		if _, ok := a.scene.(*startScreen); ok {
-			// The start screen's foot holds Start and Continue: the banner takes
-			// the title's place instead, right of File and View.
-			left := 150 * s
-			w = min(a.w-left-8*s, 760*s)
-			r = render.Rect{X: left + (a.w-left-8*s-w)/2, Y: 6 * s, W: w, H: 64 * s}
+		_, start := a.scene.(*startScreen)
+		ended := false
+		if p := a.play(); p != nil && p.lay != nil {
+			_, ended = p.lay.get(wResult)
+		}
+		if start || ended {
+			// The start screen's foot holds Start and Continue, a finished game's
+			// the result card and its buttons: the banner goes to the top instead,
+			// right of File and View, over the title or the board's top.
+			left, right := 150*s, a.w-8*s
+			if ended {
+				right = area - 8*s
+			}
+			w = min(right-left, 760*s)
+			r = render.Rect{X: left + (right-left-w)/2, Y: 6 * s, W: w, H: 64 * s}
 		}
 		l.add(wBanner, r, true, "")
 		l.Banner = b.text

@@ -177,11 +177,7 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	}
 	small := p.bv.small
 	small.Disc(pt.dst, p.sides[pl], box.X+18*s, box.Y+18*s, 1)
-	who := p.sess.Info.Players[pl] + " · " + seatName(p.sess.Seats[pl])
-	if sr := p.sess.Series; sr != nil {
-		who = fmt.Sprintf("%s · P%d", who, sr.Participant(pl)+1)
-	}
-	pt.text(who, 15, true, box.X+36*s, box.Y+18*s, render.Left, th.Text)
+	pt.text(l.who[pl], 15, true, box.X+36*s, box.Y+18*s, render.Left, th.Text)
 	line, count := playerFacts(shown, pl)
 	pt.text(line, 13, false, box.X+12*s, box.Y+42*s, render.Left, th.TextDim)
 	if prog := p.sess.ProgressText(pl); prog != "" {

@@ -29,6 +29,7 @@ type playLayout struct {
 	statusY        float64     // the status line,
 	legendY        float64     // and Abande's legend (0: none)
 	legend         string      // the legend's words, as many as fit the panel
+	who            [2]string   // who plays each side, as it fits its box
 	liveLabel      string      // the review's two buttons, as they fit
 	resumeLabel    string
 	reviewMsg      string // the review's banner, as it fits over the board
@@ -146,6 +147,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	// moves when it starts or stops thinking.
 	for pl := range l.boxes {
 		l.boxes[pl] = render.Rect{X: in.X, Y: y, W: in.W, H: 104 * s}
+		l.who[pl] = fitText(in.W-44*s, render.Face(15*s, true), whoTexts(p.sess, game.Player(pl))...)
 		l.pool[pl] = [2]float64{in.X + 18*s, y + 64*s}
 		y += 104*s + 8*s
 	}
@@ -459,4 +461,20 @@ func fitText(w float64, f *text.GoTextFace, texts ...string) string {
 		}
 	}
 	return texts[len(texts)-1]
+}
+
+// whoTexts names who plays side pl, the fullest first: "White · Computer,
+// level 1 · P1", then shorter.
+func whoTexts(sess *input.Session, pl game.Player) []string {
+	side, seat := sess.Info.Players[pl], sess.Seats[pl]
+	short := seat.String() // "Human", "Computer 3"
+	if !seat.Computer && seat.Name != "" {
+		short = seat.Name
+	}
+	texts := []string{side + " · " + seatName(seat), side + " · " + short}
+	if sr := sess.Series; sr != nil {
+		p := fmt.Sprintf(" · P%d", sr.Participant(pl)+1)
+		texts = []string{texts[0] + p, texts[1] + p, side + p}
+	}
+	return append(texts, side)
 }

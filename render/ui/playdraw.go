@@ -319,7 +319,7 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 		}
 	}
 	if t := p.train; t != nil {
-		title, lines = "Lesson", 3
+		title, lines = "Lesson", l.guideLines
 		if t.run == nil {
 			title = "Puzzle"
 		}

@@ -30,6 +30,7 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	legend         string      // the legend's words, as many as fit the panel
 	who            [2]string   // who plays each side, as it fits its box
+	guideLines     int         // a lesson's or puzzle's lines of text in the box
 	liveLabel      string      // the review's two buttons, as they fit
 	resumeLabel    string
 	reviewMsg      string // the review's banner, as it fits over the board
@@ -402,7 +403,6 @@ func guideH(p *playScene) float64 {
 
 // layTrain places the lesson's or puzzle's buttons at the right of the box.
 func (t *trainer) lay(l *playLayout, s float64) {
-	r := l.coachLine
 	var ids []widgetID
 	labels := map[widgetID]string{wTrainPrev: "‹ Previous", wTrainRetry: "Try again", wTrainNext: "Next ›"}
 	if t.run != nil {
@@ -420,6 +420,16 @@ func (t *trainer) lay(l *playLayout, s float64) {
 		}
 		ids = append(ids, wTrainNext)
 	}
+	// The text keeps left of the buttons; the box grows upward for a long one
+	// (a lesson's step in a narrow window), rather than cutting it.
+	width := l.coachLine.W - 80*s - float64(len(ids))*120*s
+	n := len(wrap(t.say, render.Face(13*s, false), width))
+	l.guideLines = max(3, n)
+	if extra := float64(n-3) * 17 * s; extra > 0 {
+		l.coachLine.Y -= extra
+		l.coachLine.H += extra
+	}
+	r := l.coachLine
 	x := r.X + r.W - 10*s
 	for i := len(ids) - 1; i >= 0; i-- {
 		w := 112 * s

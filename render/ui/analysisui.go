@@ -52,7 +52,7 @@ func (an *analysing) toggle(p *playScene) {
 	}
 	an.live = analysis.NewLive(nil)
 	an.live.Follow(p.sess.Match.View())
-	p.say("Analysis on: the engine's best three moves are numbered on the board; A turns it off.")
+	p.say("Analysis on: the engine's three best moves are numbered on the board. A: off.")
 }
 
 // startReview analyses every position of the game on a goroutine.
@@ -265,11 +265,13 @@ func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap ana
 	}
 	render.FillRoundRect(pt.dst, r, 6*s, th.List)
 	head := fmt.Sprintf("Analysis · %s %.0f%%", p.sess.Info.Players[snap.ToMove], 100*snap.Value)
+	full := head
 	if snap.Depth > 0 {
-		head += fmt.Sprintf(" · depth %d", snap.Depth)
+		full += fmt.Sprintf(" · depth %d", snap.Depth)
 	} else if snap.Playouts > 0 {
-		head += fmt.Sprintf(" · %d playouts", snap.Playouts)
+		full += fmt.Sprintf(" · %s playouts", kilo(snap.Playouts))
 	}
+	head = fitText(r.W-20*s, render.Face(13*s, true), full, head)
 	if snap.Over {
 		head = "Analysis · the game is over here"
 	}
@@ -297,4 +299,15 @@ func counted(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
+}
+
+// kilo writes a count briefly: 950, 12k, 1.2M.
+func kilo(n int) string {
+	switch {
+	case n >= 1e6:
+		return fmt.Sprintf("%.1fM", float64(n)/1e6)
+	case n >= 1e4:
+		return fmt.Sprintf("%dk", n/1000)
+	}
+	return fmt.Sprint(n)
 }

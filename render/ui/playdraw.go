@@ -144,6 +144,9 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		sf = render.Face(13*s, true) // a long reason: smaller rather than cut
 		lines = wrap(l.status, sf, in.W)
 	}
+	if len(lines) > 2 {
+		lines = []string{lines[0], lines[1] + " …"} // cut, but not silently
+	}
 	for i, line := range lines[:min(2, len(lines))] {
 		pt.t.Add(line, sf, in.X, l.statusY+float64(i)*18*s, render.Left, l.statusColour)
 	}

@@ -296,6 +296,7 @@ func (p *playScene) surfaceCells(s game.State) []hex.Coord {
 type moveList struct {
 	top           int // first row shown
 	scrollPending bool
+	rows          int // the rows it had room for when last placed
 }
 
 // listEntry is one row of the move list: a pair of moves of the current line, or
@@ -329,6 +330,11 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 		}
 	}
 	capRows := int((l.list.H - 24*s - l.commentH) / l.rowH)
+	if capRows != ml.rows {
+		// The list grew or shrank (a comment at its foot, the analysis over it,
+		// the window): the shown move must stay in view.
+		ml.rows, ml.scrollPending = capRows, true
+	}
 	if ml.scrollPending && capRows > 0 {
 		ml.scrollPending = false
 		if viewEntry < ml.top {

@@ -219,6 +219,9 @@ func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 		if l.bar.H == 0 {
 			bar.H = b.H - 60*s
 		}
+		if c := l.coachLine; c.H > 0 {
+			bar.H = max(0, c.Y-8*s-bar.Y) // above the box under the board (a review's)
+		}
 		v := snap.ChanceOf(game.First)
 		render.FillRect(pt.dst, bar, th.Face[p.sides[1]])
 		render.FillRect(pt.dst, render.Rect{X: bar.X, Y: bar.Y + bar.H*(1-v), W: bar.W, H: bar.H * v}, th.Face[p.sides[0]])

@@ -31,6 +31,7 @@ type boardView struct {
 	fixed   bool // the player panned or zoomed: only Home fits the view again
 	refit   bool // fit the view at the next layout (a new window size, Home)
 	follow  bool // the position changed: grow the view if a cell left it
+	ended   bool // the end card was shown at the last layout
 	screen  render.Screen
 	flip    bool
 	sprites *render.Sprites
@@ -62,6 +63,15 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 		}
 		area.Y += top
 		area.H -= top
+		// The end card covers the board's foot: while it shows, the tiles (the
+		// winning line or trap, the last move) are fitted above it.
+		card, ended := l.get(wResult)
+		if ended != bv.ended {
+			bv.ended, bv.refit = ended, true
+		}
+		if ended {
+			area.H = max(area.H/3, card.r.Y-8*s-area.Y)
+		}
 		cells := p.surfaceCells(p.sess.Match.View())
 		// The view stays where it is (the player's pan and zoom, or the last fit)
 		// while every cell shows; it grows just enough when one would fall outside.

@@ -205,8 +205,11 @@ func (s *startScreen) layout(a *App) *Layout {
 	}
 	if c := s.cont; c != nil {
 		l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
-		l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true,
-			fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move")))
+		cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
+		if c.Final.Result().Over {
+			cl = "Continue the series" // its game ended: the card offers the next
+		}
+		l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)
 	} else {
 		l.add(wStart, render.Rect{X: w/2 - 110*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
 	}

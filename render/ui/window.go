@@ -128,7 +128,7 @@ func newApp(f *Options) *App {
 			if err != nil {
 				notices = append(notices, playerMessage(err))
 			}
-			if g != nil && len(g.Moves) > 0 && !g.Final.Result().Over {
+			if continuable(g) {
 				st.cont = g
 			}
 		}
@@ -138,6 +138,23 @@ func newApp(f *Options) *App {
 		a.showError(strings.Join(notices, " · "))
 	}
 	return a
+}
+
+// continuable reports whether the autosaved game g is worth a Continue: moves
+// played and not over, or a series' finished game with games still to come
+// (Continue shows it, with Next game on its card).
+func continuable(g *save.Game) bool {
+	if g == nil || len(g.Moves) == 0 {
+		return false
+	}
+	if !g.Final.Result().Over {
+		return true
+	}
+	if g.Info.Name != "Andantino" {
+		return false
+	}
+	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})
+	return sr != nil && !sr.Over(g.Final)
 }
 
 // setScene replaces the scene, stopping the old one's work, and closes overlays.

@@ -364,11 +364,7 @@ func drawMoveList(pt painter, l *playLayout, m *input.Match) {
 			render.FillRoundRect(pt.dst, row.r, 4*s, th.Accent)
 			c = th.TextOnAccent
 		}
-		text := row.text
-		for tw, _ := render.Measure(text, f); tw > row.r.W-10*s && len(text) > 4; tw, _ = render.Measure(text, f) {
-			text = text[:len(text)-2] // a long variation cut to its row
-		}
-		pt.t.Add(text, f, row.r.X+6*s, row.r.CY(), render.Left, c)
+		pt.t.Add(row.text, f, row.r.X+6*s, row.r.CY(), render.Left, c) // a variation's is cut to its row by the layout
 	}
 	for _, id := range l.treeButtons {
 		w, _ := l.get(id)

@@ -351,7 +351,7 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 		ry := l.list.Y + 24*s + float64(e-ml.top)*l.rowH
 		if v := ent.variation; v != nil {
 			r := render.Rect{X: l.list.X + 54*s, Y: ry, W: l.list.W - 62*s, H: l.rowH}
-			l.rows = append(l.rows, listRow{r: r, ply: v.Ply, text: variationText(m, v), node: v, isVar: true})
+			l.rows = append(l.rows, listRow{r: r, ply: v.Ply, text: variationText(m, v, r.W-10*s, render.Face(14*s, false)), node: v, isVar: true})
 			continue
 		}
 		for k := 0; k < 2; k++ {
@@ -373,7 +373,7 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 }
 
 // variationText spells a variation from its first move on, numbered, cut short.
-func variationText(m *input.Match, v *save.Node) string {
+func variationText(m *input.Match, v *save.Node, width float64, f *text.GoTextFace) string {
 	var parts []string
 	n := v
 	for i := 0; n != nil && i < 6; i++ {
@@ -391,11 +391,19 @@ func variationText(m *input.Match, v *save.Node) string {
 			n = n.Children[0]
 		}
 	}
-	text := "(" + strings.Join(parts, " ")
-	if n != nil {
-		text += " …"
+	// Cut to the row by whole moves, the cut marked.
+	more := n != nil
+	for {
+		t := "(" + strings.Join(parts, " ")
+		if more {
+			t += " …"
+		}
+		t += ")"
+		if w, _ := render.Measure(t, f); w <= width || len(parts) == 1 {
+			return t
+		}
+		parts, more = parts[:len(parts)-1], true
 	}
-	return text + ")"
 }
 
 // guideH is the height of the box under the board: a coached game's line, or a

@@ -9,6 +9,7 @@ import (
 	"trihex/ai"
 	"trihex/ai/analysis"
 	"trihex/game"
+	"trihex/game/hex"
 	"trihex/input"
 	"trihex/render"
 )
@@ -202,12 +203,18 @@ func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 		snap := an.snap
 		shown := p.sess.Match.View()
 		if snap.Hash == shown.Hash() {
+			seen := map[hex.Coord]int{} // markers already on a cell
 			for i, ln := range snap.Lines {
 				cs := input.Cells(shown, ln.Move)
 				if len(cs) == 0 {
 					continue // a pass
 				}
-				x, y := p.bv.view.ToPixel(cs[len(cs)-1])
+				c := cs[len(cs)-1]
+				x, y := p.bv.view.ToPixel(c)
+				// Two moves to the same cell (steps from different stacks): the
+				// later marker beside the first, not under it.
+				x += float64(seen[c]) * 0.62 * p.bv.view.Unit
+				seen[c]++
 				p.bv.sprites.Dot(pt.dst, x, y, 0.3, th.Hint)
 				pt.text(fmt.Sprint(i+1), 13, true, x, y, render.Center, th.TextOnAccent)
 			}

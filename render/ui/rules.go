@@ -37,7 +37,7 @@ var rulePages = map[string][]rulePage{
 			moves: abandeGolden},
 	},
 	"Attangle": {
-		{caption: "White moves first. Each player has 18 pieces in the pool. Place one on any empty point except the centre d4, which always stays empty.",
+		{caption: "White moves first. Each player has 18 pieces in the pool. Place one on any empty point except the centre d4 (ringed), which always stays empty.",
 			moves: "e6 c6 g4 e4", marks: "d4"},
 		{caption: "Or capture: the target is an enemy single or double; two of your stacks must see it along two different straight lines. The first piece on each line sees it; empty points and d4 are crossed. Here b1 and e2 see c1.",
 			moves: "e6 c6 g4 e4 b1 f3 d7 d6 a3 d3 e2 c1 f2 b5", marks: "b1 e2 c1"},
@@ -54,7 +54,7 @@ var rulePages = map[string][]rulePage{
 			moves: "1,-1 2,-1", marks: "legal"},
 		{caption: "A straight line of five or more of your tiles wins.",
 			moves: andantinoGolden},
-		{caption: "Enclosing opponent tiles wins too: a closed ring of your tiles around them (gaps inside are allowed). Here White's tiles close the region around -1,1.",
+		{caption: "Enclosing opponent tiles wins too: a closed ring of your tiles around them (gaps inside are allowed). Here White's tiles close the region of the cell crossed in orange.",
 			moves: suicideMoves, marks: "-1,1"},
 		{caption: "Playing into a region the opponent encloses loses at once: such cells are crossed in orange. Trihex asks for a second click before playing one.",
 			moves: suicideMoves, marks: "legal"},

@@ -55,6 +55,12 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	if p.coach.on || p.train != nil || p.analysis.review != nil {
 		area.H -= (guideH(p) + 6) * s
 	}
+	// The end card covers the board's foot: while it shows, the board (the
+	// winning line or trap, the scoring stacks, the last move) is fitted above it.
+	card, ended := l.get(wResult)
+	if ended != bv.ended {
+		bv.ended, bv.refit = ended, true
+	}
 	if p.surface {
 		// Room at the top for the File and View buttons and the result banner.
 		top := 44 * s
@@ -63,12 +69,6 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 		}
 		area.Y += top
 		area.H -= top
-		// The end card covers the board's foot: while it shows, the tiles (the
-		// winning line or trap, the last move) are fitted above it.
-		card, ended := l.get(wResult)
-		if ended != bv.ended {
-			bv.ended, bv.refit = ended, true
-		}
 		if ended {
 			area.H = max(area.H/3, card.r.Y-8*s-area.Y)
 		}
@@ -90,6 +90,9 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 		// A unit of margin for the rim and labels; room at the top for the banner.
 		area.Y += 36 * s
 		area.H -= 36 * s
+		if ended {
+			area.H = max(area.H/3, card.r.Y-4*s-area.Y)
+		}
 		bv.view = render.FitFlip(render.BoardCells(), area, 1.25, 0, bv.flip)
 	}
 	if bv.sprites.Stale(a.prefs.theme) || math.Abs(bv.sprites.Unit-bv.view.Unit) > 0.01 {

@@ -180,7 +180,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		shown := moveLabel(m, m.ViewIndex())
 		long := "Reviewing: the position after " + shown + " · End returns"
 		if m.ViewIndex() == 0 {
-			long = "Reviewing: the starting position · End returns"
+			shown, long = "the start", "Reviewing: the starting position · End returns"
 		}
 		l.reviewMsg = fitText(l.board.W-200*s, render.Face(18*s, true), long, "Reviewing "+shown+" · End returns", "Reviewing · End returns", "Reviewing")
 	case canPass:

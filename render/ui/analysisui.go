@@ -136,7 +136,7 @@ func (an *analysing) stop() {
 }
 
 // reviewGuide is what the box under the board says about the review.
-func (an *analysing) guide(p *playScene) string {
+func (an *analysing) guide(p *playScene, fits func(string) bool) string {
 	rv := an.review
 	if rv == nil {
 		return ""
@@ -148,18 +148,32 @@ func (an *analysing) guide(p *playScene) string {
 	if i := m.ViewIndex(); m.Reviewing() && i >= 1 && i <= len(rv.plies) {
 		pl := rv.plies[m.ViewIndex()-1]
 		out := fmt.Sprintf("%s %s%s: %s's chance %.0f%% → %.0f%%.", pl.Number, pl.Move, pl.Mark, pl.Player, 100*pl.Before, 100*pl.After)
+		short := fmt.Sprintf("%s %s%s: %.0f%% → %.0f%%.", pl.Number, pl.Move, pl.Mark, 100*pl.Before, 100*pl.After)
 		if !pl.BestIsMove && pl.Best != "" {
 			out += fmt.Sprintf(" The engine's move: %s (%.0f%%).", pl.Best, 100*pl.BestValue)
+			short += fmt.Sprintf(" Best %s (%.0f%%).", pl.Best, 100*pl.BestValue)
 		}
-		return out
+		if fits(out) {
+			return out
+		}
+		return short
 	}
 	count := map[string]int{}
 	for _, pl := range rv.plies {
 		count[pl.Mark]++
 	}
-	return fmt.Sprintf("Game analysed: %s (??), %s (?), %s (?!). Click the graph or a move to see it.",
-		counted(count[analysis.Blunder], "blunder", "blunders"), counted(count[analysis.Mistake], "mistake", "mistakes"),
-		counted(count[analysis.Inaccuracy], "inaccuracy", "inaccuracies"))
+	b, m2, i := count[analysis.Blunder], count[analysis.Mistake], count[analysis.Inaccuracy]
+	// The fullest that fits the box beside the graph.
+	for _, text := range []string{
+		fmt.Sprintf("Game analysed: %s (??), %s (?), %s (?!). Click the graph or a move to see it.",
+			counted(b, "blunder", "blunders"), counted(m2, "mistake", "mistakes"), counted(i, "inaccuracy", "inaccuracies")),
+		fmt.Sprintf("Game analysed: %d ??, %d ?, %d ?!. Click the graph or a move.", b, m2, i),
+	} {
+		if fits(text) {
+			return text
+		}
+	}
+	return fmt.Sprintf("Analysed: %d ??, %d ?, %d ?!", b, m2, i)
 }
 
 // layAnalysis places the review's widgets in the box under the board.

@@ -322,11 +322,10 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 		}
 	}
 	if t := p.train; t != nil {
-		title, lines = "Lesson", l.guideLines
+		title, lines, width = "Lesson", l.guideLines, l.guideWidth
 		if t.run == nil {
 			title = "Puzzle"
 		}
-		width = r.W - 80*s - float64(len(l.trainButtons))*120*s
 		if t.right {
 			render.StrokeRoundRect(pt.dst, r, 8*s, 2*s, pt.th.Highlight)
 		}

@@ -31,6 +31,7 @@ type playLayout struct {
 	legend         string      // the legend's words, as many as fit the panel
 	who            [2]string   // who plays each side, as it fits its box
 	guideLines     int         // a lesson's or puzzle's lines of text in the box
+	guideWidth     float64     // and their width
 	liveLabel      string      // the review's two buttons, as they fit
 	resumeLabel    string
 	reviewMsg      string // the review's banner, as it fits over the board
@@ -112,7 +113,15 @@ func (p *playScene) layout(a *App) *Layout {
 			l.Guide = p.train.say
 			p.train.lay(l, s)
 		} else if p.analysis.review != nil {
-			l.Guide = p.analysis.guide(p)
+			// As drawCoach lays the review's text: beside the graph, in the two
+			// lines the box has room for.
+			r := l.coachLine
+			width := r.W*0.45 - 80*s
+			if p.analysis.review.plies == nil {
+				width = r.W - 200*s
+			}
+			f := render.Face(13*s, false)
+			l.Guide = p.analysis.guide(p, func(t string) bool { return len(wrap(t, f, width)) <= 2 })
 			p.analysis.lay(l, s)
 		}
 	}
@@ -435,11 +444,20 @@ func (t *trainer) lay(l *playLayout, s float64) {
 		ids = append(ids, wTrainNext)
 	}
 	// The text keeps left of the buttons; the box grows upward for a long one
-	// (a lesson's step in a narrow window), rather than cutting it.
-	width := l.coachLine.W - 80*s - float64(len(ids))*120*s
-	n := len(wrap(t.say, render.Face(13*s, false), width))
-	l.guideLines = max(3, n)
-	if extra := float64(n-3) * 17 * s; extra > 0 {
+	// (a lesson's step in a narrow window), rather than cutting it. Where the
+	// buttons would leave the text less than half the box, they go under it.
+	f := render.Face(13*s, false)
+	full := l.coachLine.W - 80*s
+	l.guideWidth = full - float64(len(ids))*120*s
+	n := len(wrap(t.say, f, l.guideWidth))
+	need := float64(max(3, n)) * 17 * s
+	if l.guideWidth < full/2 {
+		l.guideWidth = full
+		n = len(wrap(t.say, f, full))
+		need = float64(n)*17*s + 44*s // a row of buttons under the lines
+	}
+	l.guideLines = n
+	if extra := need - 3*17*s; extra > 0 {
 		l.coachLine.Y -= extra
 		l.coachLine.H += extra
 	}

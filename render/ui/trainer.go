@@ -158,7 +158,11 @@ func (t *trainer) heading(solvedIDs []string) string {
 	if t.run != nil {
 		l := t.run.Lesson()
 		n := len(l.Steps)
-		return fmt.Sprintf("Lesson %d of %d: %s · step %d of %d", t.at+1, len(t.lessons), l.Title, min(t.run.Index()+1, n), n)
+		step := t.run.Index() + 1
+		if t.await {
+			step-- // the step answered is still on the board until Next
+		}
+		return fmt.Sprintf("Lesson %d of %d: %s · step %d of %d", t.at+1, len(t.lessons), l.Title, min(step, n), n)
 	}
 	pz := t.puzzles[t.pz]
 	solved := 0

@@ -300,6 +300,7 @@ func (p *playScene) click(a *App, x, y float64) {
 			// A lesson may foresee this mistake and say more than the rules.
 			if text, ok := t.run.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
 				why = text
+				t.say, t.right = text, false // in the box too, where it has room to be read whole
 			}
 		}
 		p.say(why) // the click does nothing: say why, in the rules' words

@@ -292,11 +292,11 @@ func (p *Player) ProgressText() string {
 	case p.best.Depth > 0:
 		return fmt.Sprintf("best %s · wins %.0f%% · depth %d", p.bestTxt, 100*p.best.Value, p.best.Depth)
 	}
-	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", p.bestTxt, 100*p.best.Value, kilo(p.best.Playouts))
+	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", p.bestTxt, 100*p.best.Value, Kilo(p.best.Playouts))
 }
 
-// kilo writes a count briefly: 950, 12k, 1.2M.
-func kilo(n int) string {
+// Kilo writes a count briefly: 950, 12k, 1.2M.
+func Kilo(n int) string {
 	switch {
 	case n >= 1e6:
 		return fmt.Sprintf("%.1fM", float64(n)/1e6)

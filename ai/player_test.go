@@ -326,8 +326,8 @@ func TestPlayerTexts(t *testing.T) {
 		t.Errorf("details off: %q", got)
 	}
 	for n, want := range map[int]string{950: "950", 12345: "12k", 1234567: "1.2M"} {
-		if got := kilo(n); got != want {
-			t.Errorf("kilo(%d) = %q", n, got)
+		if got := Kilo(n); got != want {
+			t.Errorf("Kilo(%d) = %q", n, got)
 		}
 	}
 	for sp, want := range map[float64]time.Duration{0: 1200 * time.Millisecond, 0.5: 2400 * time.Millisecond, 1: 1200 * time.Millisecond, 2: 600 * time.Millisecond, 4: 600 * time.Millisecond} {

@@ -293,7 +293,7 @@ func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap ana
 	if snap.Depth > 0 {
 		full += fmt.Sprintf(" · depth %d", snap.Depth)
 	} else if snap.Playouts > 0 {
-		full += fmt.Sprintf(" · %s playouts", kilo(snap.Playouts))
+		full += fmt.Sprintf(" · %s playouts", ai.Kilo(snap.Playouts))
 	}
 	head = fitText(r.W-20*s, render.Face(13*s, true), full, head)
 	if snap.Over {
@@ -323,15 +323,4 @@ func counted(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// kilo writes a count briefly: 950, 12k, 1.2M.
-func kilo(n int) string {
-	switch {
-	case n >= 1e6:
-		return fmt.Sprintf("%.1fM", float64(n)/1e6)
-	case n >= 1e4:
-		return fmt.Sprintf("%dk", n/1000)
-	}
-	return fmt.Sprint(n)
 }

@@ -182,16 +182,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	case m.Reviewing():
 		add(wLive, "pass", true)
 		add(wResume, "hint", true)
-		bf := render.Face(14*s, true)
-		l.liveLabel = fitText(btn["pass"].W-12*s, bf, "Back to game (End)", "Back (End)", "Back")
-		l.resumeLabel = fitText(btn["hint"].W-12*s, bf, "Play from here", "Play here", "Play")
-		// The banner over the board, clear of File and View (drawBanner).
-		shown := moveLabel(m, m.ViewIndex())
-		long := "Reviewing: the position after " + shown + " · End returns"
-		if m.ViewIndex() == 0 {
-			shown, long = "the start", "Reviewing: the starting position · End returns"
-		}
-		l.reviewMsg = fitText(l.board.W-200*s, render.Face(18*s, true), long, "Reviewing "+shown+" · End returns", "Reviewing · End returns", "Reviewing")
+		layReviewWords(l, m, s)
 	case canPass:
 		add("pass", "pass", true)
 	}
@@ -209,10 +200,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	l.Status = l.status
 	l.newLabel = "New"
 	if p.sess.SeriesNext() {
-		l.newLabel = "Next game"
-		if w, _ := render.Measure(l.newLabel, render.Face(14*s, true)); w > btn["new"].W-16*s {
-			l.newLabel = "Next"
-		}
+		l.newLabel = fitText(btn["new"].W-16*s, render.Face(14*s, true), "Next game", "Next")
 	}
 	if p.analysis.live != nil {
 		// The live analysis' lines, over the move list.
@@ -519,4 +507,19 @@ func whoTexts(sess *input.Session, pl game.Player) []string {
 		texts = []string{texts[0] + p, texts[1] + p, side + p}
 	}
 	return append(texts, side)
+}
+
+// layReviewWords fits the review's words: its two buttons' labels and the
+// banner over the board, clear of File and View (drawBanner).
+func layReviewWords(l *playLayout, m *input.Match, s float64) {
+	btn := l.screen.Buttons
+	bf := render.Face(14*s, true)
+	l.liveLabel = fitText(btn["pass"].W-12*s, bf, "Back to game (End)", "Back (End)", "Back")
+	l.resumeLabel = fitText(btn["hint"].W-12*s, bf, "Play from here", "Play here", "Play")
+	shown := moveLabel(m, m.ViewIndex())
+	long := "Reviewing: the position after " + shown + " · End returns"
+	if m.ViewIndex() == 0 {
+		shown, long = "the start", "Reviewing: the starting position · End returns"
+	}
+	l.reviewMsg = fitText(l.board.W-200*s, render.Face(18*s, true), long, "Reviewing "+shown+" · End returns", "Reviewing · End returns", "Reviewing")
 }

@@ -199,21 +199,29 @@ func (s *startScreen) layout(a *App) *Layout {
 	y += pitch
 	by := min(y+10*sc, h-60*sc)
 	s.layRecent(a, l, by+64*sc)
-	label := "Start " + info.Name
+	s.layStart(a, l, by)
+	return l
+}
+
+// layStart places Start, and Continue beside it when there is a game to go on
+// with, at height by.
+func (s *startScreen) layStart(a *App, l *Layout, by float64) {
+	sc, w := a.scale, a.w
+	label := "Start " + s.games[s.sel].Name
 	if s.seriesOn() {
 		label = fmt.Sprintf("Start a %d-game series", s.series)
 	}
-	if c := s.cont; c != nil {
-		l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
-		cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
-		if c.Final.Result().Over {
-			cl = "Continue the series" // its game ended: the card offers the next
-		}
-		l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)
-	} else {
+	c := s.cont
+	if c == nil {
 		l.add(wStart, render.Rect{X: w/2 - 110*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
+		return
 	}
-	return l
+	l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
+	cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
+	if c.Final.Result().Over {
+		cl = "Continue the series" // its game ended: the card offers the next
+	}
+	l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)
 }
 
 func (s *startScreen) update(a *App, f *input.Frame) {

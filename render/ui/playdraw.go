@@ -316,10 +316,7 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
 	title, width, lines := "Coach", r.W-80*s, 2
 	if p.analysis.review != nil && p.train == nil {
-		title, width, lines = "Review", r.W*0.45-80*s, 3
-		if p.analysis.review.plies == nil {
-			width = r.W - 200*s
-		}
+		title, width, lines = "Review", l.guideWidth, l.guideLines // as the layout fitted the text
 	}
 	if t := p.train; t != nil {
 		title, lines, width = "Lesson", l.guideLines, l.guideWidth

@@ -30,7 +30,7 @@ type playLayout struct {
 	legendY        float64     // and Abande's legend (0: none)
 	legend         string      // the legend's words, as many as fit the panel
 	who            [2]string   // who plays each side, as it fits its box
-	guideLines     int         // a lesson's or puzzle's lines of text in the box
+	guideLines     int         // a lesson's, puzzle's or review's lines of text in the box
 	guideWidth     float64     // and their width
 	liveLabel      string      // the review's two buttons, as they fit
 	resumeLabel    string
@@ -121,6 +121,7 @@ func (p *playScene) layout(a *App) *Layout {
 				width = r.W - 200*s
 			}
 			f := render.Face(13*s, false)
+			l.guideWidth, l.guideLines = width, 3
 			l.Guide = p.analysis.guide(p, func(t string) bool { return len(wrap(t, f, width)) <= 2 })
 			p.analysis.lay(l, s)
 		}

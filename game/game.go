@@ -33,11 +33,15 @@ func (p Player) Other() Player { return 1 - p }
 // surface.
 type Move struct{ A, B uint64 }
 
-// Result says whether the game is over and how it ended.
+// Result says whether the game is over and how it ended. A State's Result is
+// always the rules' (Termination ByRules); a game's may end otherwise too (a
+// resignation, a clock), which the record and the session keep.
 type Result struct {
 	Over   bool
 	Winner Player // NoPlayer for a draw
-	Reason string // "three triples", "line of five", "two passes", …
+	Reason string // "three triples", "line of five", "two passes", …; a Termination's words
+	// Termination is what ended the game when the rules did not (see Ended).
+	Termination Termination
 }
 
 // Ongoing is the Result of a game still in progress.
@@ -162,11 +166,15 @@ func (g *Info) Start(opts string) (State, error) {
 	return g.New(o), nil
 }
 
-// DescribeResult says in words how a game ended: "White wins: three triples".
+// DescribeResult says in words how a game ended: "White wins: three triples",
+// and for a game the rules did not end "White wins: Red resigned", "Draw:
+// agreed".
 func (g *Info) DescribeResult(r Result) string {
 	switch {
 	case !r.Over:
 		return "game in progress"
+	case r.Termination != ByRules:
+		return g.endWords(r)
 	case r.Winner == NoPlayer:
 		return "Draw: " + r.Reason
 	default:

@@ -108,3 +108,59 @@ func TestOptionWords(t *testing.T) {
 		t.Error("empty options")
 	}
 }
+
+// Games ended by something other than the rules: the record's words, the
+// player's sentence and DescribeResult's line, and which winners each allows.
+func TestTermination(t *testing.T) {
+	cases := []struct {
+		term       Termination
+		winner     Player
+		tag, words string
+		sentence   string
+		describe   string
+	}{
+		{Resignation, First, "white", "resignation", "Red resigned", "White wins: Red resigned"},
+		{TimeForfeit, Second, "red", "time forfeit", "White lost on time", "Red wins: White lost on time"},
+		{Agreement, NoPlayer, "draw", "agreement", "Draw agreed", "Draw: agreed"},
+		{Abandoned, First, "white", "abandoned", "Red abandoned the game", "White wins: Red abandoned the game"},
+		{Abandoned, NoPlayer, "draw", "abandoned", "Game abandoned: a draw", "Draw: the game was abandoned"},
+		{Adjudication, Second, "red", "adjudication", "Red wins by adjudication", "Red wins: adjudication"},
+		{Adjudication, NoPlayer, "draw", "adjudication", "Drawn by adjudication", "Draw: adjudication"},
+	}
+	for _, c := range cases {
+		r := Ended(c.term, c.winner)
+		if !r.Over || r.Reason != c.words || c.term.String() != c.words || testInfo.ResultTag(r) != c.tag {
+			t.Errorf("%v: %+v, tag %q", c.term, r, testInfo.ResultTag(r))
+		}
+		if got, ok := ParseTermination(" " + strings.ToUpper(c.words) + " "); !ok || got != c.term {
+			t.Errorf("ParseTermination(%q) = %v, %v", c.words, got, ok)
+		}
+		if got := testInfo.ResultSentence(r); got != c.sentence {
+			t.Errorf("ResultSentence(%v) = %q, want %q", c.term, got, c.sentence)
+		}
+		if got := testInfo.DescribeResult(r); got != c.describe {
+			t.Errorf("DescribeResult(%v) = %q, want %q", c.term, got, c.describe)
+		}
+		if !c.term.Allows(c.winner) {
+			t.Errorf("%v does not allow %v", c.term, c.winner)
+		}
+	}
+	for _, bad := range []struct {
+		term   Termination
+		winner Player
+	}{{Resignation, NoPlayer}, {TimeForfeit, NoPlayer}, {Agreement, First}, {Abandoned, 2}} {
+		if bad.term.Allows(bad.winner) {
+			t.Errorf("%v allows winner %d", bad.term, bad.winner)
+		}
+	}
+	for _, s := range []string{"", "three triples", "unterminated", "resigned"} {
+		if _, ok := ParseTermination(s); ok {
+			t.Errorf("ParseTermination(%q) is a Termination", s)
+		}
+	}
+	// The rules' ends read as before, in the sentence too.
+	rules := Result{Over: true, Winner: Second, Reason: "trap"}
+	if testInfo.ResultSentence(rules) != "Red wins: trap" || rules.Termination != ByRules || Termination(9).String() != "" {
+		t.Errorf("a rules end: %q", testInfo.ResultSentence(rules))
+	}
+}

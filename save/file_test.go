@@ -36,7 +36,7 @@ func TestReadFile(t *testing.T) {
 		{write("badtag.trihex", "[Game Attangle]\n"),
 			`badtag.trihex: save: line 1: bad tag "[Game Attangle]": value is not a quoted string`},
 		{write("result.trihex", "[Game \"Abande\"]\n[Result \"1-0\"]\n\n1. d4 d5\n"),
-			`result.trihex: save: Result tag says "1-0", but the game is not over`},
+			`result.trihex: save: line 2: Result tag says "1-0", but the game is not over`},
 		{write("latin1.trihex", "[Game \"Abande\"]\n[White \"Jos\xe9\"]\n"),
 			"latin1.trihex: save: record is not UTF-8 text"},
 		{write("comment.trihex", "[Game \"Abande\"]\n\n1. d4 {never closed\n"),

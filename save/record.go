@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"trihex/game"
+	"trihex/game/clock"
 )
 
 // Tag is one [Name "Value"] line.
@@ -35,6 +36,21 @@ type Record struct {
 	// its nodes have Token set, and Move once Load has replayed them. Nil in a
 	// Record made by a program.
 	Root *Node
+
+	tagLines []int // the line of each of the first len(tagLines) Tags, from Parse
+}
+
+// line is the line the tag name was read on, or 0.
+func (r *Record) line(name string) int {
+	for i, t := range r.Tags {
+		if strings.EqualFold(t.Name, name) {
+			if i < len(r.tagLines) {
+				return r.tagLines[i]
+			}
+			return 0
+		}
+	}
+	return 0
 }
 
 // Get returns the value of the tag name (case-insensitive) and whether it is there.
@@ -94,6 +110,7 @@ func Parse(rd io.Reader) (*Record, error) {
 					return nil, err
 				}
 				rec.Tags = append(rec.Tags, tag)
+				rec.tagLines = append(rec.tagLines, line)
 				continue
 			}
 			if trimmed == "" || strings.HasPrefix(trimmed, ";") {
@@ -293,12 +310,21 @@ func errAt(line, col int, msg string) error {
 }
 
 // endComment attaches the comment just read to the move before it, or to the
-// start of the game or of the variation.
+// start of the game or of the variation. A move's clock commands go to its
+// Clock; elsewhere they are dropped, as CleanComment drops them.
 func (p *treeParser) endComment() {
 	p.inComment, p.last = false, nil
 	text := string(p.comment)
 	if p.cur != p.start || len(p.stack) == 0 {
-		p.cur.Comment = joinComments(p.cur.Comment, text)
+		joined := p.cur.Comment + " " + text
+		if p.cur.Parent != nil {
+			var st ClockStamp
+			joined, st = takeClock(joined)
+			if st.Set {
+				p.cur.Clock = st
+			}
+		}
+		p.cur.Comment = CleanComment(joined)
 	} else {
 		p.startComment = joinComments(p.startComment, text)
 	}
@@ -361,6 +387,14 @@ type Game struct {
 	Start game.State  // the start position under the record's options
 	Moves []game.Move // the main line's moves, all legal
 	Final game.State  // the position after the main line's last move
+	// Result is how the game ended: the rules' result at Final, or one beyond
+	// the board that the record's Termination and Result tags give (a
+	// resignation, a draw agreed, a loss on time) for a game the moves had not
+	// ended.
+	Result game.Result
+	// Control is the time control of the TimeControl tag (none without it);
+	// ClockAt gives the clocks at a node.
+	Control clock.Control
 	// Root is the move tree replayed, variations included, with every node's
 	// Move, Ply and Parent set and every move legal: the Record's own tree (not a
 	// copy, so that a large record is not held twice), or when the Record has no
@@ -373,13 +407,21 @@ type Game struct {
 // Load replays rec through the rules: the main line and every move of every
 // variation, in the order of the file, setting the Move of each node of rec.Root.
 // The Game tag names the game; the Options tag, when present, gives its rules
-// options; a Result tag must be the result of the main line. A bad move gives a
-// *MoveError naming its line and column, its ply (1-based move number of the
-// game), the move and, in a variation, the variation.
+// options; the TimeControl tag its clock. A Result tag must be the result of the
+// main line, unless a Termination tag beyond the board explains it (see
+// EndFromTags). A bad move gives a *MoveError naming its line and column, its
+// ply (1-based move number of the game), the move and, in a variation, the
+// variation.
 func Load(rec *Record) (*Game, error) {
 	start, err := rec.Start()
 	if err != nil {
 		return nil, err
+	}
+	var ctl clock.Control
+	if tc, ok := rec.Get("TimeControl"); ok {
+		if ctl, err = clock.Parse(tc); err != nil {
+			return nil, fmt.Errorf("save: %sTimeControl tag: %v", lineOf(rec.line("TimeControl")), err)
+		}
 	}
 	root := rec.Root
 	if root == nil {
@@ -389,24 +431,99 @@ func Load(rec *Record) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g := &Game{Info: start.Info(), Start: start, Final: final, Root: root, Record: rec}
+	g := &Game{Info: start.Info(), Start: start, Final: final, Control: ctl, Root: root, Record: rec}
 	for n := root; len(n.Children) > 0; {
 		n = n.Children[0]
 		g.Moves = append(g.Moves, n.Move)
 	}
-	// A Result tag that the moves contradict means the file was edited or is
-	// not the game it claims to be.
-	if tag, ok := rec.Get("Result"); ok {
-		res := g.Final.Result()
-		if want := g.Info.ResultTag(res); strings.TrimSpace(tag) != want {
+	if g.Result, err = rec.EndFromTags(final, root); err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// EndFromTags is the result of a game whose main line (below root, its moves
+// replayed) ends in final, as the record's Result and Termination tags tell it.
+// Without a Termination beyond the board (one of game.ParseTermination's words;
+// a rule's words such as "three triples" are not), a Result tag must be the
+// moves' own: a record edited, or not the game it claims to be, is refused. With
+// one, the moves must not have ended the game already (refused with the line of
+// the move that ended it), and the Result tag must name a winner that
+// termination allows (a side for a resignation, "draw" for an agreement).
+func (r *Record) EndFromTags(final game.State, root *Node) (game.Result, error) {
+	info := final.Info()
+	res := final.Result()
+	tag, hasResult := r.Get("Result")
+	tag = strings.TrimSpace(tag)
+	termTag, _ := r.Get("Termination")
+	if term, beyond := game.ParseTermination(termTag); beyond {
+		at := lineOf(r.line("Termination"))
+		if res.Over {
+			last := &Node{}
+			if root != nil {
+				if line := root.MainLine(); len(line) > 0 {
+					last = line[len(line)-1]
+				}
+			}
+			where := ""
+			if last.Token.Line > 0 {
+				where = fmt.Sprintf(" on line %d", last.Token.Line)
+			}
+			return res, fmt.Errorf("save: %sTermination %q, but the moves had already ended the game: move %d %q%s: %s",
+				at, termTag, last.Ply, moveText(last, nil), where, info.DescribeResult(res))
+		}
+		winner, ok := resultWinner(info, tag)
+		if !hasResult || !ok || !term.Allows(winner) {
+			return res, fmt.Errorf("save: %sTermination %q needs a Result tag of %s, not %q", at, termTag, allowed(info, term), tag)
+		}
+		return game.Ended(term, winner), nil
+	}
+	if hasResult {
+		if want := info.ResultTag(res); tag != want {
 			how := "the game is not over"
 			if res.Over {
 				how = "the moves end in " + want + " (" + res.Reason + ")"
 			}
-			return nil, fmt.Errorf("save: Result tag says %q, but %s", tag, how)
+			return res, fmt.Errorf("save: %sResult tag says %q, but %s", lineOf(r.line("Result")), tag, how)
 		}
 	}
-	return g, nil
+	return res, nil
+}
+
+// resultWinner reads a Result tag's winner: a side's name in lower case, or
+// "draw" for game.NoPlayer.
+func resultWinner(info *game.Info, tag string) (game.Player, bool) {
+	for _, p := range []game.Player{game.First, game.Second, game.NoPlayer} {
+		if tag == info.ResultTag(game.Result{Over: true, Winner: p}) {
+			return p, true
+		}
+	}
+	return game.NoPlayer, false
+}
+
+// allowed lists the Result tags a game ended by t may have.
+func allowed(info *game.Info, t game.Termination) string {
+	var out []string
+	for _, p := range []game.Player{game.First, game.Second, game.NoPlayer} {
+		if t.Allows(p) {
+			out = append(out, strconv.Quote(info.ResultTag(game.Result{Over: true, Winner: p})))
+		}
+	}
+	return strings.Join(out, " or ")
+}
+
+// lineOf is "line N: ", or "" for no line.
+func lineOf(line int) string {
+	if line <= 0 {
+		return ""
+	}
+	return fmt.Sprintf("line %d: ", line)
+}
+
+// Format writes the game back: its tree and tags, its result beyond the board
+// when it has one (FormatEnd).
+func (g *Game) Format() (string, error) {
+	return FormatEnd(g.Start, g.Root, g.Record.Tags, g.Result)
 }
 
 // Start returns the start position the record's Game and Options tags name.

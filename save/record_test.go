@@ -60,9 +60,9 @@ func TestReadErrors(t *testing.T) {
 		{"truncated move", "[Game \"Andantino\"]\n\n1. 1,-\n",
 			`save: line 3, column 4: move 1 "1,-": andantino: bad move "1,-": want q,r to place or q,r-q,r to move a tile, e.g. -1,2 or 0,0-2,-1`},
 		{"result contradicted", "[Game \"Andantino\"]\n[Result \"red\"]\n\n1. 1,-1 2,-1 2. 0,1 -1,1 3. 0,-1 1,1 4. 2,-2 1,-2 5. 0,2 0,-2 6. 3,-2 2,0 7. -1,2 2,1 8. 3,-3 3,-1 9. -2,2 -2,3 10. -2,1 1,-3 11. 4,-3 -1,-1 12. 4,-2 -1,3 13. 0,3\n",
-			`save: Result tag says "red", but the moves end in white (line of five)`},
+			`save: line 2: Result tag says "red", but the moves end in white (line of five)`},
 		{"result of an unfinished game", "[Game \"Abande\"]\n[Result \"black\"]\n\n1. d4 d5\n",
-			`save: Result tag says "black", but the game is not over`},
+			`save: line 2: Result tag says "black", but the game is not over`},
 		{"unclosed comment", "[Game \"Abande\"]\n\n1. d4 {oops\n",
 			"save: line 3: comment { not closed"},
 		{"tag after moves", "[Game \"Abande\"]\n\n1. d4\n[Result \"*\"]\n",
@@ -167,6 +167,8 @@ func FuzzReadRecord(f *testing.F) {
 	f.Add("[Game \"Abande\"]\n\n1. d4 d5 2. c4 d5-c4 3. pass\n")
 	f.Add("[Game \"Andantino\"]\n[Options \"continuation=on\"]\n\n1. 1,-1 0,1 {x} ; y\n")
 	f.Add("\uFEFF[Game \"Abande\"]\r\n\r\n1...d4\r\n")
+	f.Add("[Game \"Attangle\"]\n[Result \"black\"]\n[Termination \"time forfeit\"]\n[TimeControl \"60+1\"]\n\n1. a1 {[%clk 0:01:00]} g1\n")
+	f.Add("[Game \"Abande\"]\n[Result \"draw\"]\n[Termination \"agreement\"]\n\n1. d4 d5\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		g, err := Read(strings.NewReader(s))
 		if err != nil {
@@ -175,12 +177,12 @@ func FuzzReadRecord(f *testing.F) {
 			}
 			return
 		}
-		text, err := Format(g.Start, g.Moves, g.Record.Tags)
+		text, err := g.Format()
 		if err != nil {
 			t.Fatal(err)
 		}
 		back, err := Read(strings.NewReader(text))
-		if err != nil || back.Final.Hash() != g.Final.Hash() {
+		if err != nil || back.Final.Hash() != g.Final.Hash() || back.Result != g.Result {
 			t.Fatalf("written record does not read back: %v\n%s", err, text)
 		}
 	})

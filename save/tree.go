@@ -18,7 +18,7 @@ import (
 // Move and no Token. The position after a node is not stored: it
 // is the start position with the moves from the root to the node applied
 // (Position), which costs one Apply a ply, so that a long game with many
-// variations takes about 150 bytes a move.
+// variations takes about 180 bytes a move.
 type Node struct {
 	Move  game.Move // zero on the root and in a tree not yet replayed
 	Token Token     // the move as written and where; zero for moves added by a program
@@ -31,9 +31,52 @@ type Node struct {
 	// first move. It is kept (and written) only on the first move of a variation,
 	// a child other than Children[0].
 	StartComment string
-	Ply          int   // 0 on the root, 1 for the first move of the game, …
-	Parent       *Node // nil on the root
-	Children     []*Node
+	// Clock is the mover's clock just after the move, from its [%clk] (see
+	// ClockStamp); written before the comment, never part of it.
+	Clock ClockStamp
+	// Note is a game review's judgement of the move, or nil. It lives on the
+	// node so that undo, a new move or a variation never moves it to another
+	// move; ApplyNotes writes it into the tree as the record keeps it.
+	Note     *Note
+	Ply      int   // 0 on the root, 1 for the first move of the game, …
+	Parent   *Node // nil on the root
+	Children []*Node
+}
+
+// Note is what a game review says of one move: its mark ("??", "?", "?!"), a
+// comment, and a better move (zero: none).
+type Note struct {
+	Mark    string
+	Comment string
+	Better  game.Move
+}
+
+// ApplyNotes writes the review's notes of the tree below root into it as a record
+// keeps them: a note's mark replaces the move's, its comment follows the
+// player's own, and its better move becomes a variation commented "better"
+// (unless the move is there already). Call it on a copy (Clone): the notes stay
+// notes in the tree the game goes on with.
+func ApplyNotes(root *Node) {
+	stack := []*Node{root}
+	for len(stack) > 0 {
+		n := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		stack = append(stack, n.Children...)
+		note := n.Note
+		if note == nil || n.Parent == nil {
+			continue
+		}
+		n.Note = nil
+		if note.Mark != "" {
+			n.Mark = note.Mark
+		}
+		if c := CleanComment(note.Comment); c != "" && !strings.Contains(n.Comment, c) {
+			n.Comment = CleanComment(n.Comment + " " + c)
+		}
+		if note.Better != (game.Move{}) && n.Parent.Child(note.Better) == nil {
+			n.Parent.AddChild(note.Better).Comment = "better"
+		}
+	}
 }
 
 // Marks are the move marks a record may carry, written right after the move.

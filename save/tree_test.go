@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"trihex/game"
 )
@@ -113,6 +114,8 @@ func treeDiff(a, b *Node, byMove bool) string {
 			return fmt.Sprintf("ply %d %q: mark %q, %q", ply, a.Token.Text, a.Mark, b.Mark)
 		case a.Comment != b.Comment:
 			return fmt.Sprintf("ply %d %q: comment %q, %q", ply, a.Token.Text, a.Comment, b.Comment)
+		case a.Clock != b.Clock:
+			return fmt.Sprintf("ply %d %q: clock %+v, %+v", ply, a.Token.Text, a.Clock, b.Clock)
 		case len(a.Children) != len(b.Children):
 			return fmt.Sprintf("ply %d %q: %d children, %d", ply, a.Token.Text, len(a.Children), len(b.Children))
 		case len(a.Children) == 0:
@@ -463,6 +466,9 @@ func FuzzParse(f *testing.F) {
 	f.Add("[Game \"Abande\"]\n\n1. d4 d5 (1... c4 2. pass (2. c5)) 2. c4 d5-c4 3. pass\n")
 	f.Add("[Game \"Andantino\"]\n[Options \"continuation=on\"]\n\n1. 1,-1 (1. 0,1 {a}) 0,1 {x} ; y\n")
 	f.Add("1. a1 ((b1) ) }{ ! ?? !!! 1.2.c3 [x")
+	f.Add("[Game \"Attangle\"]\n[TimeControl \"60+1\"]\n\n{[%clk 0:01:00]} 1. a1 {[%clk 0:00:59.5] x} g1 {y [%clk 1:00:00]} (1... f1 {[%clk 0:00:09.45] [%periods 2]}) 2. d1 {[%cl[%clk 0:00:01]k 0:00:02]}\n")
+	f.Add("[Game \"Abande\"]\n[Result \"white\"]\n[Termination \"resignation\"]\n[TimeControl \"600+5x30\"]\n\n1. d4 {[%clk 0:10:00]} d5\n")
+	f.Add("[Game \"Andantino\"]\n[Result \"draw\"]\n[Termination \"agreement\"]\n\n1. 1,-1 0,1\n")
 	f.Fuzz(func(t *testing.T, s string) {
 		rec, err := Parse(strings.NewReader(s))
 		if err != nil {
@@ -500,7 +506,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		text, err := FormatTree(g.Start, g.Root, g.Record.Tags)
+		text, err := g.Format()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -508,10 +514,10 @@ func FuzzParse(f *testing.F) {
 		if err != nil {
 			t.Fatalf("the record written does not read back: %v\n%s", err, text)
 		}
-		if d := treeDiff(g.Root, back.Root, true); d != "" || back.Final.Hash() != g.Final.Hash() {
+		if d := treeDiff(g.Root, back.Root, true); d != "" || back.Final.Hash() != g.Final.Hash() || back.Result != g.Result || back.Control != g.Control {
 			t.Fatalf("the record written reads back otherwise: %s\n%s", d, text)
 		}
-		if again, err := FormatTree(back.Start, back.Root, back.Record.Tags); err != nil || again != text {
+		if again, err := back.Format(); err != nil || again != text {
 			t.Fatalf("the record written twice differs: %v\n%s\n---\n%s", err, text, again)
 		}
 	})
@@ -601,6 +607,9 @@ func randomTree(r *game.Rand, start game.State, n int, comment func() string) *N
 			c := n0.AddChild(m)
 			c.MakeMainLine() // the move grown on continues the line; variations came first
 			c.Mark, c.Comment, c.StartComment = mark(), comment(), comment()
+			if r.Intn(3) == 0 {
+				c.Clock = ClockStamp{Left: time.Duration(r.Intn(1<<30)) * time.Microsecond, Periods: int32(r.Intn(3)), Set: r.Intn(8) > 0}
+			}
 			s.Apply(m)
 			n0 = c
 		}
@@ -614,9 +623,16 @@ var randomVariants = []struct{ game, opts string }{
 	{"Abande", ""}, {"Attangle", ""}, {"Andantino", ""}, {"Andantino", "continuation=on"},
 }
 
-// cleanComments makes the comments of a tree what reading them back gives.
+// cleanComments makes the comments and clocks of a tree what reading them back
+// gives.
 func cleanComments(n *Node) {
 	n.Comment, n.StartComment = CleanComment(n.Comment), CleanComment(n.StartComment)
+	switch {
+	case !n.Clock.Set:
+		n.Clock = ClockStamp{}
+	default:
+		n.Clock.Left = clockPrecision(min(n.Clock.Left, maxClock-time.Second))
+	}
 	for _, c := range n.Children {
 		cleanComments(c)
 	}
@@ -627,7 +643,8 @@ func cleanComments(n *Node) {
 // and bytes that are not UTF-8) of every game and reads them back.
 func TestTreeRoundTripRandom(t *testing.T) {
 	r := game.NewRand(11)
-	pieces := []string{"a", "b", " ", "\n", "\t", "{", "}", "\\", "\\}", "é", "(", ")", ";", "!", "1.", "\xff", "\u00a0"}
+	pieces := []string{"a", "b", " ", "\n", "\t", "{", "}", "\\", "\\}", "é", "(", ")", ";", "!", "1.", "\xff", "\u00a0",
+		"[%clk 0:00:01.5]", "[%periods 2]", "[%", "]", "clk ", "0:01:00"}
 	text := func() string {
 		if r.Intn(3) > 0 {
 			return ""

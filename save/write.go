@@ -14,7 +14,7 @@ const FormatVersion = "1"
 
 // standardTags are written first, in this order; the Result and Termination tags are
 // computed from the game, the others come from extra when given.
-var standardTags = []string{"Game", "Format", "Options", "Date", "White", "Black", "Red", "Result", "Termination"}
+var standardTags = []string{"Game", "Format", "Options", "Date", "White", "Black", "Red", "Result", "Termination", "TimeControl"}
 
 // Format writes the record of the game played from start by moves. Tags in extra
 // (players, date, and any unknown tags of a loaded record) are kept; Game, Format,
@@ -37,12 +37,31 @@ func Format(start game.State, moves []game.Move, extra []Tag) (string, error) {
 // that would be read as an escape as "\\"; a StartComment is written only on the
 // first move of a variation. The tags are those of Format.
 func FormatTree(start game.State, root *Node, extra []Tag) (string, error) {
+	return FormatEnd(start, root, extra, game.Ongoing)
+}
+
+// FormatEnd is FormatTree for a game that may have ended beyond the board: when
+// end is over with a Termination other than game.ByRules (a resignation, a
+// clock), it gives the Result and Termination tags. It is refused when the main
+// line had already ended the game by the rules, or when its winner cannot go
+// with its Termination (a draw by resignation). Any other end is the rules':
+// the moves give the tags, as in FormatTree.
+func FormatEnd(start game.State, root *Node, extra []Tag, end game.Result) (string, error) {
 	text, s, err := moveList(start.Clone(), root)
 	if err != nil {
 		return "", err
 	}
 	info := start.Info()
 	res := s.Result()
+	if end.Over && end.Termination != game.ByRules {
+		switch {
+		case res.Over:
+			return "", fmt.Errorf("save: the moves ended the game (%s) before the %s", info.DescribeResult(res), end.Termination)
+		case !end.Termination.Allows(end.Winner):
+			return "", fmt.Errorf("save: a game ended by %s cannot have the result %s", end.Termination, info.ResultTag(end))
+		}
+		res = game.Ended(end.Termination, end.Winner)
+	}
 	rec := &Record{}
 	for _, t := range extra {
 		rec.Set(t.Name, t.Value)
@@ -97,7 +116,7 @@ func moveList(start game.State, root *Node) (string, game.State, error) {
 			}
 			l.add(num + txt + n.Mark)
 			l.number = false
-			l.comment(n.Comment)
+			l.comment(n.Comment, n.Clock.commands()...)
 			return nil
 		},
 		open: func(v *Node) {
@@ -136,9 +155,10 @@ func (l *layout) add(atom string) {
 	l.atoms = append(l.atoms, atom)
 }
 
-// comment adds {text}, escaped, unless text is blank; the next move is numbered.
-func (l *layout) comment(text string) {
-	words := strings.Fields(escapeComment(CleanComment(text)))
+// comment adds {text}, escaped, after the commands cmds ([%clk …]), unless
+// both are empty; the next move is numbered.
+func (l *layout) comment(text string, cmds ...string) {
+	words := append(cmds, strings.Fields(escapeComment(CleanComment(text)))...)
 	if len(words) == 0 {
 		return
 	}
@@ -151,10 +171,12 @@ func (l *layout) comment(text string) {
 }
 
 // CleanComment returns the comment text as a record keeps it, the way FormatTree
-// writes it and Parse reads it back: each run of white space made one space, none
-// at either end, and bytes that are not UTF-8 replaced by U+FFFD.
+// writes it and Parse reads it back: bytes that are not UTF-8 replaced by
+// U+FFFD, the clock commands ([%clk …], [%periods …], which a move keeps as its
+// Clock) taken out, each run of white space made one space, none at either end.
 func CleanComment(text string) string {
-	return strings.Join(strings.Fields(strings.ToValidUTF8(text, "\uFFFD")), " ")
+	text, _ = takeClock(strings.ToValidUTF8(text, "\uFFFD"))
+	return strings.Join(strings.Fields(text), " ")
 }
 
 // escapeComment writes "}" as "\}" and a "\" before "\", "}" or the end as "\\".

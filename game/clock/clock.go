@@ -265,7 +265,7 @@ func (c *Clock) Snapshot() Snapshot {
 // or stopped. A snapshot the control cannot have is refused and changes
 // nothing.
 func (c *Clock) Restore(s Snapshot) error {
-	if err := c.ctl.check(s); err != nil {
+	if err := c.ctl.Check(s); err != nil {
 		return err
 	}
 	c.snap, c.spent, c.since = s, 0, time.Time{}
@@ -273,8 +273,9 @@ func (c *Clock) Restore(s Snapshot) error {
 	return nil
 }
 
-// check says why s cannot be a snapshot of a clock of c.
-func (c Control) check(s Snapshot) error {
+// Check says why s cannot be a snapshot of a clock of c (a peer may send
+// anything), or nil.
+func (c Control) Check(s Snapshot) error {
 	if s.ToMove != game.First && s.ToMove != game.Second {
 		return fmt.Errorf("clock: side to move %d", s.ToMove)
 	}

@@ -62,3 +62,42 @@ func TestMovesAndCheckWithVariations(t *testing.T) {
 		t.Errorf("moves, bad main line: exit %d\n%s\n%s", code, out, errs)
 	}
 }
+
+// Games ended beyond the board: moves gives the Termination as the result's
+// reason, check says how each ended; a resignation after the moves had ended
+// the game fails both.
+func TestMovesAndCheckEnds(t *testing.T) {
+	ends := map[string]string{
+		"resignation.trihex": "Black resigned",
+		"agreement.trihex":   "Draw agreed",
+		"timeforfeit.trihex": "Black lost on time",
+		"byoyomi.trihex":     "Black lost on time",
+	}
+	reasons := map[string]string{
+		"resignation.trihex": "result: white (resignation)\n",
+		"agreement.trihex":   "result: draw (agreement)\n",
+		"timeforfeit.trihex": "result: white (time forfeit)\n",
+		"byoyomi.trihex":     "result: white (time forfeit)\n",
+	}
+	var paths []string
+	for name, words := range ends {
+		path := filepath.Join("testdata", "ends", name)
+		paths = append(paths, path)
+		code, out, errs := run(cli.Moves, path)
+		if code != 0 || !strings.HasSuffix(out, reasons[name]) {
+			t.Errorf("moves %s: exit %d %s\n%s", name, code, errs, out)
+		}
+		if code, out, _ := run(cli.Check, path); code != 0 || out != path+": "+words+"\n1 records good\n" {
+			t.Errorf("check %s: exit %d %q", name, code, out)
+		}
+	}
+	refused := filepath.Join("testdata", "ends", "refused.trihex")
+	code, out, errs := run(cli.Check, append(paths, refused)...)
+	want := refused + `: save: line 8: Termination "resignation", but the moves had already ended the game: move 46 "b3,e3-d3" on line 13: Black wins: three triples`
+	if code != 1 || !strings.Contains(errs, want) || strings.Count(out, "\n") != 4 {
+		t.Errorf("check with the refused record: exit %d\n%s\n%s", code, out, errs)
+	}
+	if code, out, errs := run(cli.Moves, refused); code != 1 || strings.Contains(out, "result:") || !strings.Contains(errs, `Termination "resignation"`) {
+		t.Errorf("moves of the refused record: exit %d\n%s", code, errs)
+	}
+}

@@ -51,6 +51,9 @@ const MovesUsage = "trihex moves FILE   (- reads standard input)"
 
 // Moves replays a record's main line and prints "ply K: m1 m2 …", the sorted legal
 // moves before move K+1, for every ply, then "result: R (reason)" or "result: none".
+// A game ended beyond the board prints its Termination as the reason ("result:
+// white (resignation)"); Result and Termination tags the moves contradict fail
+// the command as they fail check.
 // It replays the moves itself rather than with save.ReadFile, so that the lines
 // before a bad move are printed too. Variations are not listed, but they are
 // replayed after the main line, before the result: a bad move in one fails the
@@ -95,7 +98,10 @@ func Moves(args []string, stdout, stderr io.Writer) int {
 	if _, err := save.Replay(start, rec.Root); err != nil {
 		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
 	}
-	res := s.Result()
+	res, err := rec.EndFromTags(s, rec.Root)
+	if err != nil {
+		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
+	}
 	if tag := s.Info().ResultTag(res); tag == "*" {
 		fmt.Fprintln(stdout, "result: none")
 	} else {
@@ -177,19 +183,26 @@ func playoutRate(s game.State, d time.Duration, seed uint64) float64 {
 const CheckUsage = "trihex check FILE…"
 
 // Check validates records: each bad file gets one line naming what is wrong, and
-// the status is 1 when any is bad.
+// the status is 1 when any is bad. A good record of a game ended beyond the board
+// gets a line saying how, in the player's words ("game.trihex: Red resigned"),
+// since the moves alone cannot show it.
 func Check(args []string, stdout, stderr io.Writer) int {
 	if len(args) == 0 {
 		return Exit(UsageError("check takes one or more record files"), stderr, CheckUsage)
 	}
 	bad := 0
 	for _, path := range args {
-		if _, err := save.ReadFile(path); err != nil {
+		g, err := save.ReadFile(path)
+		if err != nil {
 			if fe, ok := errors.AsType[*save.FileError](err); ok {
 				err = fe.Err // the line names the file by the path as given
 			}
 			fmt.Fprintf(stderr, "%s: %v\n", path, err)
 			bad++
+			continue
+		}
+		if g.Result.Termination != game.ByRules {
+			fmt.Fprintf(stdout, "%s: %s\n", path, g.Info.ResultSentence(g.Result))
 		}
 	}
 	if bad > 0 {

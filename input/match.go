@@ -24,6 +24,8 @@ type Match struct {
 	line   []*save.Node // root … tip: the current line, through live and view
 	states map[*save.Node]game.State
 	texts  map[*save.Node]string
+	end    *save.Node  // where the game ended beyond the board, or nil
+	endRes game.Result // how
 }
 
 // NewMatch starts a match from start, which it copies.
@@ -149,12 +151,48 @@ func (m *Match) Move(i int) (game.Move, game.State) {
 // ErrReviewing is returned by Play while an earlier position is shown.
 var ErrReviewing = errors.New("input: reviewing an earlier position")
 
+// ErrEnded is returned by Play once the game has ended beyond the board.
+var ErrEnded = errors.New("input: the game is over")
+
+// End ends the game at the live position beyond the board: res is a Result with
+// a Termination (a resignation, a draw agreed, a loss on time). The live line
+// becomes the main line, the game as it ended, and Play refuses moves there
+// until ClearEnd.
+func (m *Match) End(res game.Result) {
+	m.ToLive()
+	m.live.MakeMainLine()
+	m.end, m.endRes = m.live, res
+}
+
+// Ending is the end beyond the board at the live position, if there is one.
+func (m *Match) Ending() (game.Result, bool) {
+	if m.end == nil || m.end != m.live {
+		return game.Result{}, false
+	}
+	return m.endRes, true
+}
+
+// ClearEnd takes back the end beyond the board: the game goes on.
+func (m *Match) ClearEnd() { m.end = nil }
+
+// Result is how the game stands at the live position: its end beyond the board,
+// or the rules' result.
+func (m *Match) Result() game.Result {
+	if r, ok := m.Ending(); ok {
+		return r
+	}
+	return m.Live().Result()
+}
+
 // Play plays mv in the live position. The live node's child with that move is
 // reached again (a redo, the rest of the line kept); a new move starts a
 // variation, which becomes the main line when the live position is on it.
 func (m *Match) Play(mv game.Move) error {
 	if m.Reviewing() {
 		return ErrReviewing
+	}
+	if _, ended := m.Ending(); ended {
+		return ErrEnded
 	}
 	if c := m.live.Child(mv); c != nil {
 		if m.live.Ply+1 >= len(m.line) || m.line[m.live.Ply+1] != c {

@@ -83,7 +83,7 @@ func (sr *Series) Next(live game.State) *Series {
 // Name is participant i's name: "Player 1", "Player 2 (computer)".
 func (sr *Series) Name(i int) string {
 	n := fmt.Sprintf("Player %d", i+1)
-	if sr.seats[i].Computer {
+	if sr.seats[i].Kind == Computer {
 		n += " (computer)"
 	}
 	return n

@@ -32,7 +32,7 @@ func TestSeriesRun(t *testing.T) {
 		t.Fatal(err)
 	}
 	end := readGolden(t, "andantino.trihex").Final // White wins with 27 tiles down: 23 points
-	human, comp := Seat{}, Seat{Computer: true, Level: 2}
+	human, comp := Seat{}, Seat{Kind: Computer, Level: 2}
 	sr := NewSeries(2, [2]Seat{human, comp})
 	if sr.GameSeats() != [2]Seat{human, comp} || sr.Participant(game.First) != 0 {
 		t.Fatal("game 1: participant 0 has White")

@@ -7,6 +7,7 @@ import (
 
 	"trihex/ai"
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/game/hex"
 	"trihex/save"
 )
@@ -21,9 +22,13 @@ const (
 	MovesUndone                  // Plies moves were taken back, from Before to After
 	MovesRedone                  // Plies moves were replayed; Move, the last, was played in Before
 	ViewChanged                  // the position shown changed, not the game
-	GameOver                     // the move just played or redone ended the game (After)
+	GameOver                     // the game ended (After, Result): a move, a resignation, a draw agreed, a flag
 	Saved                        // the game was saved to Path
 	Failed                       // an operation or the computer failed: Err
+	OfferMade                    // Offer was made: a draw or a takeback, for the other side to answer
+	OfferDeclined                // Offer was declined
+	EndTakenBack                 // an end beyond the board was taken back (Undo): the game goes on at After
+	PauseChanged                 // the game was paused or resumed (Session.Paused)
 )
 
 // Sound is the sound of a move played or redone.
@@ -43,23 +48,21 @@ type Event struct {
 	Kind          EventKind
 	Move          Choice // the move to animate (for a redo, the last redone)
 	Before, After game.State
-	Plies         int   // the moves played, taken back or redone
-	Sound         Sound // for MovePlayed and MovesRedone
-	Err           error // for Failed
+	Plies         int         // the moves played, taken back or redone
+	Sound         Sound       // for MovePlayed and MovesRedone
+	Err           error       // for Failed
+	Result        game.Result // for GameOver: how the game ended
+	Offer         Offer       // for OfferMade and OfferDeclined
 }
 
-// Changed reports whether the event changed the moves of the game, so that the
-// autosave and the record written out must follow.
+// Changed reports whether the event changed the game's record (its moves or its
+// end), so that the autosave and the record written out must follow.
 func (e Event) Changed() bool {
-	return e.Kind == MovePlayed || e.Kind == MovesUndone || e.Kind == MovesRedone
-}
-
-// Note is what the record says of one move: its mark ("??", "?", "?!", …), a
-// comment, and a better move shown as a variation (zero: none).
-type Note struct {
-	Mark    string
-	Comment string
-	Better  game.Move
+	switch e.Kind {
+	case MovePlayed, MovesUndone, MovesRedone, GameOver, EndTakenBack:
+		return true
+	}
+	return false
 }
 
 // Session is one game as the player sees it, without a display: the match and
@@ -82,12 +85,19 @@ type Session struct {
 	Replay  Replay    // the review's play/pause, moved on by Tick
 
 	Computer *ai.Player
-	// Notes are a game review's marks and comments of the moves in effect, by ply
-	// (1 for the first move). The record writes them, and a note's Better move as
-	// a variation; a loaded record's own marks and comments are in the tree.
-	Notes map[int]Note
+	// Clock is the game's clock, nil without a time control (SetTimeControl).
+	// The session presses it on every move, restores it on undo, redo and
+	// visits from the clocks kept on the tree's nodes, pauses it with the game,
+	// and reports its flag from Tick.
+	Clock *clock.Clock
+	// AcceptDraw answers a draw offered to the computer, which plays side in st;
+	// nil declines every offer. It is the hook for the engine's own judgement
+	// (accept when its evaluation says drawn or lost), not wired yet.
+	AcceptDraw func(st game.State, side game.Player) bool
 
 	now       func() time.Time
+	offer     *Offer // a draw or takeback offer waiting for its answer
+	paused    bool   // a game without the computer paused (with it: Computer.Paused)
 	dirty     bool      // moves played or taken back since the last save
 	lastTick  time.Time // for the replay's pace
 	hintMv    game.Move // the move hintCells are the cells of
@@ -144,29 +154,62 @@ func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Ses
 	if g.Info.Name == "Andantino" {
 		s.Series = SeriesFromTags(g.Record, seats)
 	}
-	if (s.ComputerToMove() && s.Humans()) || !s.Humans() {
-		s.Computer.Paused = true // not a surprise move on opening
+	if g.Result.Termination != game.ByRules && s.Match.LiveNode() == lastOfMainLine(s.Match.Root()) {
+		s.Match.End(g.Result)
+	}
+	if g.Control.Kind != clock.NoClock {
+		s.Clock = clock.New(g.Control, s.now)
+		s.restoreClock()
+	}
+	if (s.ComputerToMove() && s.anyHere()) || !s.anyHere() || s.Clock != nil {
+		// Not a surprise move on opening, nor a clock running before the
+		// player is ready: Space goes on.
+		s.setPaused(true)
 	}
 	s.Picker.Reset(s.InputState())
 	return s
 }
 
-// Humans reports whether a human plays either side.
-func (s *Session) Humans() bool { return !s.Seats[0].Computer || !s.Seats[1].Computer }
+// lastOfMainLine is the last move of root's main line, or root.
+func lastOfMainLine(root *save.Node) *save.Node {
+	if line := root.MainLine(); len(line) > 0 {
+		return line[len(line)-1]
+	}
+	return root
+}
+
+// anyHere reports whether a person at this screen plays either side.
+func (s *Session) anyHere() bool { return s.Seats[0].Here() || s.Seats[1].Here() }
+
+// bothHere reports whether both sides are played at this screen.
+func (s *Session) bothHere() bool { return s.Seats[0].Here() && s.Seats[1].Here() }
+
+// remote reports whether a person on another machine plays either side.
+func (s *Session) remote() bool { return s.Seats[0].Kind == Remote || s.Seats[1].Kind == Remote }
+
+// hasComputer reports whether the computer plays either side.
+func (s *Session) hasComputer() bool {
+	return s.Seats[0].Kind == Computer || s.Seats[1].Kind == Computer
+}
+
+// Result is how the game stands at the live position: over by the rules or
+// beyond the board (a resignation, a draw agreed, a flag), or going on.
+func (s *Session) Result() game.Result { return s.Match.Result() }
 
 // ComputerToMove reports whether the computer is to move in the live position.
 func (s *Session) ComputerToMove() bool {
-	live := s.Match.Live()
-	return !live.Result().Over && s.Seats[live.ToMove()].Computer
+	return !s.Result().Over && s.Seats[s.Match.Live().ToMove()].Kind == Computer
 }
 
 // InputState is the position clicks act on: the live one, or nil while reviewing,
-// once the game is over and on the computer's turn.
+// once the game is over, on the turn of a side not played at this screen, and
+// while a game with a clock is paused.
 func (s *Session) InputState() game.State {
-	if s.Match.Reviewing() || s.Match.Live().Result().Over || s.ComputerToMove() {
+	live := s.Match.Live()
+	if s.Match.Reviewing() || s.Result().Over || !s.Seats[live.ToMove()].Here() || (s.Clock != nil && s.Paused()) {
 		return nil
 	}
-	return s.Match.Live()
+	return live
 }
 
 // Play plays a move: a human's from the picker, or the computer's.
@@ -182,20 +225,50 @@ func (s *Session) Pass() []Event {
 	return s.play(ch)
 }
 
-// play is the one way a move enters the game.
+// play is the one way a move enters the game. With a clock, the mover's clock
+// is pressed first: a flag already fallen ends the game instead of the move.
 func (s *Session) play(ch Choice) []Event {
 	before := s.Match.Live()
+	mover := before.ToMove()
+	if _, ended := s.Match.Ending(); ended || s.Match.Reviewing() || before.Result().Over {
+		return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, ErrEnded)}}
+	}
+	var undoClock clock.Snapshot
+	if s.Clock != nil {
+		undoClock = s.Clock.Snapshot()
+		if err := s.Clock.Press(mover); err != nil {
+			if f := s.Clock.Flag(); f != game.NoPlayer {
+				return s.end(game.Ended(game.TimeForfeit, f.Other()))
+			}
+			return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, err)}}
+		}
+	}
 	if err := s.Match.Play(ch.Move); err != nil {
+		if s.Clock != nil {
+			_ = s.Clock.Restore(undoClock) // its own snapshot: never refused
+		}
 		return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, err)}}
 	}
+	if s.Clock != nil {
+		if k := s.Clock.Control().Kind; k == clock.Fischer || k == clock.ByoYomi {
+			s.Match.LiveNode().Clock = save.Stamp(s.Clock.Side(mover))
+		}
+	}
 	after := s.Match.Live()
+	offer := s.offer
 	s.changed()
+	if offer != nil && offer.Kind == DrawOffer && offer.By == mover {
+		s.offer = offer // the offerer's own move leaves a draw offer standing
+	}
 	evs := []Event{{Kind: MovePlayed, Move: ch, Before: before, After: after, Plies: 1, Sound: soundOf(ch, after)}}
 	return s.gameOver(evs, before, after)
 }
 
-// changed follows a change of the live position.
+// changed follows a change of the live position: an offer made before it is
+// void.
 func (s *Session) changed() {
+	s.offer = nil
+	s.syncClock()
 	s.Picker.Reset(s.InputState())
 	s.dirty = true
 	s.Computer.MovePlayed()
@@ -204,7 +277,7 @@ func (s *Session) changed() {
 // gameOver adds the GameOver event when the game has just ended.
 func (s *Session) gameOver(evs []Event, before, after game.State) []Event {
 	if after.Result().Over && !before.Result().Over {
-		evs = append(evs, Event{Kind: GameOver, Before: before, After: after})
+		evs = append(evs, Event{Kind: GameOver, Before: before, After: after, Result: after.Result()})
 	}
 	return evs
 }
@@ -224,32 +297,52 @@ func soundOf(ch Choice, after game.State) Sound {
 
 // Undo takes back a move; against the computer, its move and yours, so that it
 // is your turn again. Computer vs Computer pauses. The computer's search stops.
+// A resignation or a draw agreed is taken back first (EndTakenBack), a flag
+// never. With a remote seat there is no undo: RequestTakeback asks.
 func (s *Session) Undo() []Event {
+	if !s.CanUndo() {
+		return nil
+	}
 	s.Computer.Cancel()
 	s.Replay.Stop()
 	wasReviewing := s.Match.Reviewing()
 	s.Match.ToLive()
+	if _, ended := s.Match.Ending(); ended {
+		s.Match.ClearEnd()
+		s.changed()
+		return []Event{{Kind: EndTakenBack, Before: s.Match.Live(), After: s.Match.Live()}}
+	}
 	before, n := s.Match.Live(), s.Match.Len()
 	if !s.Match.Undo() {
 		return s.viewEvents(wasReviewing)
 	}
-	if s.Humans() {
-		for s.ComputerToMove() && s.Match.CanUndo() {
+	if s.anyHere() {
+		for s.programToMove() && s.Match.CanUndo() {
 			s.Match.Undo()
 		}
 	} else {
 		s.Computer.Paused = true
 	}
+	s.restoreClock()
 	s.changed()
 	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live(), Plies: n - s.Match.Len()}}
+}
+
+// programToMove reports whether a program (the computer, an engine) is to move
+// in the live position of a game going on.
+func (s *Session) programToMove() bool {
+	return !s.Result().Over && s.Seats[s.Match.Live().ToMove()].Program()
 }
 
 // Redo replays an undone move; against the computer, its move and yours, so that
 // it does not answer afresh and cut the redo history. Computer vs Computer
 // pauses.
 func (s *Session) Redo() []Event {
+	if !s.CanRedo() {
+		return nil
+	}
 	s.Computer.Cancel()
-	if !s.Humans() {
+	if !s.anyHere() {
 		s.Computer.Paused = true
 	}
 	s.Replay.Stop()
@@ -260,13 +353,14 @@ func (s *Session) Redo() []Event {
 	if !s.Match.Redo() {
 		return s.viewEvents(wasReviewing)
 	}
-	for s.Humans() && s.ComputerToMove() && s.Match.CanRedo() {
+	for s.anyHere() && s.programToMove() && s.Match.CanRedo() {
 		before = s.Match.Live() // the last move redone is the one animated
 		s.Match.Redo()
 	}
 	mv, _ := s.Match.Move(s.Match.Len() - 1)
 	ch := Choice{Move: mv, Text: before.FormatMove(mv), Cells: Cells(before, mv)}
 	after := s.Match.Live()
+	s.restoreClock()
 	s.changed()
 	evs := []Event{{Kind: MovesRedone, Move: ch, Before: before, After: after, Plies: s.Match.Len() - n, Sound: soundOf(ch, after)}}
 	return s.gameOver(evs, first, after)
@@ -310,9 +404,10 @@ func (s *Session) ToggleReplay() []Event {
 // as Undo takes them back, so they stay redoable until another move is played,
 // and the reviewed position becomes the live one. Computer vs Computer pauses.
 func (s *Session) ResumeHere() []Event {
-	if !s.Match.Reviewing() {
+	if !s.Match.Reviewing() || s.remote() || s.endLocked() {
 		return nil
 	}
+	s.Match.ClearEnd()
 	s.Computer.Cancel()
 	s.Replay.Stop()
 	to := s.Match.ViewIndex()
@@ -320,9 +415,10 @@ func (s *Session) ResumeHere() []Event {
 	for s.Match.Len() > to {
 		s.Match.Undo()
 	}
-	if !s.Humans() {
+	if !s.anyHere() {
 		s.Computer.Paused = true
 	}
+	s.restoreClock()
 	s.changed()
 	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live(), Plies: n - s.Match.Len()}}
 }
@@ -332,6 +428,12 @@ func (s *Session) ResumeHere() []Event {
 // running replay on.
 func (s *Session) Tick(canPlay bool) []Event {
 	var evs []Event
+	s.syncClock() // the computer may have paused itself, or Space paused it
+	if s.Clock != nil && !s.Result().Over {
+		if f := s.Clock.Flag(); f != game.NoPlayer {
+			evs = append(evs, s.end(game.Ended(game.TimeForfeit, f.Other()))...)
+		}
+	}
 	live := s.Match.Live()
 	level := 0
 	if s.ComputerToMove() {
@@ -379,7 +481,7 @@ func (s *Session) HintCells() []hex.Coord {
 
 // ProgressText is the line in side pl's box while its computer thinks, or "".
 func (s *Session) ProgressText(pl game.Player) string {
-	if s.Match.Live().ToMove() != pl || !s.Seats[pl].Computer {
+	if s.Match.Live().ToMove() != pl || s.Seats[pl].Kind != Computer {
 		return ""
 	}
 	return s.Computer.ProgressText()
@@ -414,28 +516,24 @@ func (s *Session) Record() (string, error) {
 	// live position in a variation (visited, or played on inside it), the tree
 	// is written as it is: looking at a variation changes neither the game's
 	// main line nor its result; Promote and Main line do. A game review's notes
-	// mark the main line's moves, its better moves as variations.
+	// are written on the moves they were made of, wherever those now are, a
+	// better move as a variation. An end beyond the board is the live
+	// position's, on the main line (Match.End).
 	root := s.Match.Root().Clone()
 	main := root.MainLine()
+	end := game.Ongoing
 	if live := s.Match.LiveNode(); s.Match.OnMainLine(live) {
 		if live.Ply > 0 {
 			main[live.Ply-1].Children = nil
 		} else {
 			root.Children = nil
 		}
-		main = main[:live.Ply]
-	}
-	for _, p := range main {
-		note, ok := s.Notes[p.Ply]
-		if !ok {
-			continue
-		}
-		p.Mark, p.Comment = note.Mark, note.Comment
-		if note.Better != (game.Move{}) && p.Parent.Child(note.Better) == nil {
-			p.Parent.AddChild(note.Better).Comment = "better"
+		if r, ok := s.Match.Ending(); ok {
+			end = r
 		}
 	}
-	return save.FormatTree(s.Match.Start(), root, tags)
+	save.ApplyNotes(root)
+	return save.FormatEnd(s.Match.Start(), root, tags, end)
 }
 
 // SeriesNext reports whether the series' next game can start now.
@@ -455,6 +553,9 @@ func (s *Session) NextSeriesGame() *Session {
 	ns.Series = sr
 	ns.Tags = append(ns.Tags, sr.Tag())
 	ns.Speed = s.Speed
+	if s.Clock != nil {
+		_ = ns.SetTimeControl(s.Clock.Control()) // a new game: never refused
+	}
 	return ns
 }
 
@@ -492,16 +593,20 @@ func (s *Session) Close() { s.Computer.Close() }
 // a variation, or to go back to the main line. The computer's search stops; a
 // game against the computer pauses it.
 func (s *Session) GoTo(n *save.Node) []Event {
-	if n == s.Match.LiveNode() && !s.Match.Reviewing() {
+	if n == s.Match.LiveNode() && !s.Match.Reviewing() || s.remote() {
 		return nil
+	}
+	if _, ended := s.Match.Ending(); ended && n != s.Match.LiveNode() {
+		return nil // the game ended here: Undo takes the end back first
 	}
 	s.Computer.Cancel()
 	s.Replay.Stop()
 	before := s.Match.Live()
 	s.Match.GoTo(n)
-	if !s.Humans() || s.ComputerToMove() {
+	if !s.anyHere() || s.ComputerToMove() {
 		s.Computer.Paused = true
 	}
+	s.restoreClock()
 	s.changed()
 	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live()}}
 }

@@ -78,7 +78,7 @@ func (m *stubs) make(level int, seed uint64) (ai.Engine, error) {
 
 var (
 	human = Seat{Level: 3}
-	comp  = Seat{Computer: true, Level: 1}
+	comp  = Seat{Kind: Computer, Level: 1}
 )
 
 // newTestSession starts a game of name with the stub computer.
@@ -235,7 +235,7 @@ func TestSessionRedoAgainstComputer(t *testing.T) {
 }
 
 func TestSessionComputerVsComputer(t *testing.T) {
-	s, clk, _ := newTestSession(t, "Abande", [2]Seat{comp, {Computer: true, Level: 2}})
+	s, clk, _ := newTestSession(t, "Abande", [2]Seat{comp, {Kind: Computer, Level: 2}})
 	computerMoves(t, s, clk)
 	computerMoves(t, s, clk)
 	if s.Match.Len() != 2 {
@@ -266,7 +266,7 @@ func TestSessionSeries(t *testing.T) {
 	clk := &testClock{t: time.Date(2026, 3, 4, 12, 0, 0, 0, time.UTC)}
 	s := SessionFromGame(g, 3, clk.now)
 	defer s.Close()
-	lvl2 := Seat{Computer: true, Level: 2}
+	lvl2 := Seat{Kind: Computer, Level: 2}
 	if s.Seats != [2]Seat{{Level: 3}, lvl2} || s.Series == nil || s.Unsaved() {
 		t.Fatalf("opened: seats %v, series %v, unsaved %v", s.Seats, s.Series, s.Unsaved())
 	}
@@ -339,7 +339,7 @@ func TestSessionOpenPauses(t *testing.T) {
 	g.Record.Set("Black", "Trihex level 2")
 	s := SessionFromGame(g, 3, nil)
 	defer s.Close()
-	if !s.Computer.Paused || s.Humans() {
+	if !s.Computer.Paused || !s.Paused() || s.CanExplore() {
 		t.Fatal("computer vs computer opens running")
 	}
 	// Cut to a position with a human to move and one with the computer to move.
@@ -513,7 +513,7 @@ func TestSessionNotes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s.Notes = map[int]Note{2: {Mark: "?", Comment: "lets White build", Better: better}}
+	s.Annotate(s.Match.Line(), []save.Note{{}, {Mark: "?", Comment: "lets White build", Better: better}})
 	rec, err := s.Record()
 	if err != nil {
 		t.Fatal(err)

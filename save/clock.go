@@ -18,8 +18,8 @@ import (
 // increment added), as the record's [%clk] gives it.
 type ClockStamp struct {
 	// Left is the main time left: [%clk H:MM:SS], with tenths under a minute
-	// ([%clk 0:00:09.4]). It is kept to the precision written (rounded down), so
-	// that what is read writes back the same.
+	// ([%clk 0:00:09.4]), rounded down. What is read is at the precision
+	// written, so that it writes back the same.
 	Left time.Duration
 	// Periods is the number of byo-yomi periods left once the main time is
 	// spent ([%periods 3]); 0 while the main time lasts, when all are left.
@@ -27,10 +27,11 @@ type ClockStamp struct {
 	Set     bool // the move has a clock
 }
 
-// Stamp makes the stamp of a side's time: its main time at the precision the
-// record writes, and its byo-yomi periods once the main time is spent.
+// Stamp makes the stamp of a side's time: its main time (written rounded down
+// to the record's precision, kept whole until then so that undo restores it
+// exactly), and its byo-yomi periods once the main time is spent.
 func Stamp(sd clock.Side) ClockStamp {
-	st := ClockStamp{Left: clockPrecision(sd.Main), Set: true}
+	st := ClockStamp{Left: max(sd.Main, 0), Set: true}
 	if sd.Main == 0 && sd.Periods > 0 {
 		st.Periods = int32(min(sd.Periods, clock.MaxPeriods))
 	}
@@ -173,8 +174,10 @@ func takeClock(text string) (string, ClockStamp) {
 // has no clock or one the control cannot have; the side to move's turn begins
 // with it. A correspondence game's side to move has its days for the move
 // whole again. The record's moves alternate sides, as its move numbers do.
-func (g *Game) ClockAt(n *Node) (clock.Snapshot, bool) {
-	ctl := g.Control
+func (g *Game) ClockAt(n *Node) (clock.Snapshot, bool) { return ClockAt(g.Control, n) }
+
+// ClockAt is Game.ClockAt for a tree played under the control ctl.
+func ClockAt(ctl clock.Control, n *Node) (clock.Snapshot, bool) {
 	if ctl.Kind == clock.NoClock {
 		return clock.Snapshot{}, false
 	}

@@ -12,6 +12,7 @@ import (
 	"trihex/game/hex"
 	"trihex/input"
 	"trihex/render"
+	"trihex/save"
 )
 
 // analysing is the game screen's analysis: the engine's live view of the position
@@ -32,6 +33,7 @@ type gameReview struct {
 	plies       []analysis.Ply // once done
 	chances     []float64      // the graph's points, from plies
 	version     uint64         // names chances for the graph's cache
+	nodes       []*save.Node   // the moves reviewed, for their notes
 }
 
 // reviews counts the reviews done, to name each one's graph.
@@ -71,6 +73,7 @@ func (an *analysing) startReview(p *playScene) {
 	rv := &gameReview{cancel: cancel, result: make(chan []analysis.Ply, 1)}
 	rv.total.Store(int32(m.Len()))
 	start, moves := m.Start(), append([]game.Move(nil), m.Moves()...)
+	rv.nodes = append([]*save.Node(nil), m.Line()[:m.Len()]...)
 	go func() {
 		plies, err := analysis.Review(ctx, start, moves, analysis.Budget{Threads: ai.DefaultThreads(true)}, func(done, total int) {
 			rv.done.Store(int32(done))
@@ -111,15 +114,15 @@ func (an *analysing) tick(p *playScene) {
 		}
 		reviews++
 		rv.version = reviews
-		notes := map[int]input.Note{}
+		notes := make([]save.Note, len(rv.nodes))
 		for _, pl := range plies {
-			if pl.Mark == "" {
-				continue
+			if pl.Mark != "" && pl.N >= 1 && pl.N <= len(notes) {
+				notes[pl.N-1] = save.Note{Mark: pl.Mark, Better: pl.BestMove, Comment: pl.Comment()}
 			}
-			notes[pl.N] = input.Note{Mark: pl.Mark, Better: pl.BestMove, Comment: pl.Comment()}
 		}
-		p.sess.Notes = notes
-		p.sess.MarkUnsaved() // the marks go into the record when it is saved
+		// On the moves reviewed, wherever undo or a new move has put them
+		// since; the marks go into the record when it is saved.
+		p.sess.Annotate(rv.nodes, notes)
 	default:
 	}
 }

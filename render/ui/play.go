@@ -384,20 +384,20 @@ func (p *playScene) lastCells() []hex.Coord {
 
 // seatName says who plays side pl.
 func seatName(st input.Seat) string {
-	if st.Computer {
+	switch {
+	case st.Kind == input.Computer:
 		return "Computer, " + ai.LevelName(st.Level)
-	}
-	if st.Name != "" {
+	case st.Name != "":
 		return st.Name
 	}
-	return "Human"
+	return st.String()
 }
 
 // visit goes to a variation from the move list: in a game between humans it
 // becomes the position played; against the computer it is refused, since the
 // computer would answer there.
 func (p *playScene) visit(a *App, n *save.Node) {
-	if !p.sess.Humans() || p.sess.Seats[0].Computer || p.sess.Seats[1].Computer {
+	if !p.sess.CanExplore() {
 		p.say("Variations can be visited in a game between humans: against the computer, it would answer there. Save the game and open it with two humans to explore them.")
 		return
 	}
@@ -430,7 +430,7 @@ func (p *playScene) treeClick(a *App, id widgetID) bool {
 // asks first, since the computer will answer from there, and reports that it
 // asked (the click is then done).
 func askResume(a *App, p *playScene) bool {
-	if !p.sess.Seats[0].Computer && !p.sess.Seats[1].Computer {
+	if p.sess.CanExplore() {
 		p.handle(a, p.sess.ResumeHere())
 		return false
 	}

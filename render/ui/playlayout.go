@@ -213,7 +213,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		l.commentH = 44 * s
 	}
 	layTreeButtons(l, m, p.train != nil, s)
-	p.list.place(l, m, s, func(ply int) string { return p.sess.Notes[ply].Mark })
+	p.list.place(l, m, s)
 }
 
 // layReviewBar places the bar under the board: first, back, play/pause, forward
@@ -307,7 +307,7 @@ type listEntry struct {
 // place lays out the visible rows of the list (two moves of the current line a
 // row, each variation that branches from them on a row of its own under them)
 // and scrolls to the shown move when asked.
-func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(ply int) string) {
+func (ml *moveList) place(l *playLayout, m *input.Match, s float64) {
 	l.rowH = 22 * s
 	texts := m.Texts()
 	line := m.Line()
@@ -358,7 +358,7 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 				break
 			}
 			r := listRow{r: render.Rect{X: l.list.X + 42*s + float64(k)*colW, Y: ry, W: colW - 4*s, H: l.rowH},
-				ply: i + 1, text: texts[i] + line[i].Mark + marks(i+1), done: i < m.Len(), node: line[i]}
+				ply: i + 1, text: texts[i] + line[i].Mark + noteMark(line[i]), done: i < m.Len(), node: line[i]}
 			if line[i].Comment != "" {
 				r.text += " ¶"
 			}
@@ -368,6 +368,14 @@ func (ml *moveList) place(l *playLayout, m *input.Match, s float64, marks func(p
 			l.rows = append(l.rows, r)
 		}
 	}
+}
+
+// noteMark is the game review's mark of n's move, or "".
+func noteMark(n *save.Node) string {
+	if n.Note == nil {
+		return ""
+	}
+	return n.Note.Mark
 }
 
 // variationText spells a variation from its first move on, numbered, cut short.
@@ -499,7 +507,7 @@ func fitText(w float64, f *text.GoTextFace, texts ...string) string {
 func whoTexts(sess *input.Session, pl game.Player) []string {
 	side, seat := sess.Info.Players[pl], sess.Seats[pl]
 	short := seat.String() // "Human", "Computer 3"
-	if !seat.Computer && seat.Name != "" {
+	if seat.Here() && seat.Name != "" {
 		short = seat.Name
 	}
 	texts := []string{side + " · " + seatName(seat), side + " · " + short}

@@ -87,7 +87,7 @@ func (s *startScreen) begin(a *App) {
 	info := s.games[s.sel]
 	var seats [2]input.Seat
 	for i := range seats {
-		seats[i] = input.Seat{Computer: s.computer[i], Level: s.level}
+		seats[i] = input.SeatOf(s.computer[i], s.level)
 		a.prefs.settings.Players[i] = "human"
 		if s.computer[i] {
 			a.prefs.settings.Players[i] = "computer"
@@ -306,7 +306,7 @@ func (s *startScreen) click(a *App, name string) {
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		s.remember(a)
-		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Computer: true, Level: 1}}, nil)
+		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, nil)
 		coachOn(sess)
 		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):

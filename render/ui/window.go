@@ -103,7 +103,7 @@ func newApp(f *Options) *App {
 		for i, side := range sess.Info.Players {
 			// --white computer etc. override the record's players.
 			if v, ok := f.Players[strings.ToLower(side)]; ok {
-				sess.Seats[i] = input.Seat{Computer: v == "computer", Level: level}
+				sess.Seats[i] = input.SeatOf(v == "computer", level)
 			}
 		}
 		if len(f.Players) > 0 {
@@ -115,7 +115,7 @@ func newApp(f *Options) *App {
 		opts, _ := info.ResolveOptions(f.Rules)
 		var seats [2]input.Seat
 		for i, side := range info.Players {
-			seats[i] = input.Seat{Computer: f.Players[strings.ToLower(side)] == "computer", Level: level}
+			seats[i] = input.SeatOf(f.Players[strings.ToLower(side)] == "computer", level)
 		}
 		a.scene = a.newPlay(input.NewSession(info, opts, seats, nil))
 	default:

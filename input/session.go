@@ -18,17 +18,17 @@ type EventKind int
 // The events a Session reports; the scene turns them into animations, sounds,
 // the autosave and the record written out.
 const (
-	MovePlayed  EventKind = iota // Move was played in Before, giving After
-	MovesUndone                  // Plies moves were taken back, from Before to After
-	MovesRedone                  // Plies moves were replayed; Move, the last, was played in Before
-	ViewChanged                  // the position shown changed, not the game
-	GameOver                     // the game ended (After, Result): a move, a resignation, a draw agreed, a flag
-	Saved                        // the game was saved to Path
-	Failed                       // an operation or the computer failed: Err
-	OfferMade                    // Offer was made: a draw or a takeback, for the other side to answer
-	OfferDeclined                // Offer was declined
-	EndTakenBack                 // an end beyond the board was taken back (Undo): the game goes on at After
-	PauseChanged                 // the game was paused or resumed (Session.Paused)
+	MovePlayed    EventKind = iota // Move was played in Before, giving After
+	MovesUndone                    // Plies moves were taken back, from Before to After
+	MovesRedone                    // Plies moves were replayed; Move, the last, was played in Before
+	ViewChanged                    // the position shown changed, not the game
+	GameOver                       // the game ended (After, Result): a move, a resignation, a draw agreed, a flag
+	Saved                          // the game was saved to Path
+	Failed                         // an operation or the computer failed: Err
+	OfferMade                      // Offer was made: a draw or a takeback, for the other side to answer
+	OfferDeclined                  // Offer was declined
+	EndTakenBack                   // an end beyond the board was taken back (Undo): the game goes on at After
+	PauseChanged                   // the game was paused or resumed (Session.Paused)
 )
 
 // Sound is the sound of a move played or redone.
@@ -96,8 +96,8 @@ type Session struct {
 	AcceptDraw func(st game.State, side game.Player) bool
 
 	now       func() time.Time
-	offer     *Offer // a draw or takeback offer waiting for its answer
-	paused    bool   // a game without the computer paused (with it: Computer.Paused)
+	offer     *Offer    // a draw or takeback offer waiting for its answer
+	paused    bool      // a game without the computer paused (with it: Computer.Paused)
 	dirty     bool      // moves played or taken back since the last save
 	lastTick  time.Time // for the replay's pace
 	hintMv    game.Move // the move hintCells are the cells of
@@ -160,6 +160,9 @@ func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Ses
 	if g.Control.Kind != clock.NoClock {
 		s.Clock = clock.New(g.Control, s.now)
 		s.restoreClock()
+		if r, ok := s.Match.Ending(); ok && r.Termination == game.TimeForfeit {
+			s.flagClock(r.Winner.Other())
+		}
 	}
 	if (s.ComputerToMove() && s.anyHere()) || !s.anyHere() || s.Clock != nil {
 		// Not a surprise move on opening, nor a clock running before the

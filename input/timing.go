@@ -115,3 +115,11 @@ func (s *Session) restoreClock() {
 		_ = s.Clock.Restore(snap) // ClockAt gives only snapshots the control can have
 	}
 }
+
+// flagClock shows loser's flag fallen, as a record ended on time says.
+func (s *Session) flagClock(loser game.Player) {
+	snap := s.Clock.Snapshot()
+	snap.Sides[loser&1] = clock.Side{Moved: true}
+	snap.Flagged = loser & 1
+	_ = s.Clock.Restore(snap) // a flagged side at zero: a snapshot any control can have
+}

@@ -55,6 +55,9 @@ func TestSessionResign(t *testing.T) {
 	if len(evs) != 1 || evs[0].Kind != GameOver || evs[0].Result != want || s.Result() != want || !evs[0].Changed() {
 		t.Fatalf("resign: %+v", evs)
 	}
+	if s.ResultText() != "White resigned" {
+		t.Errorf("result card %q", s.ResultText())
+	}
 	if s.InputState() != nil || s.CanResign() || s.CanOfferDraw() || s.Resign(game.Second) != nil {
 		t.Fatal("the game goes on after the resignation")
 	}

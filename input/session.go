@@ -461,9 +461,10 @@ func (s *Session) Tick(canPlay bool) []Event {
 	return evs
 }
 
-// AskHint starts the hint's search when a human is to move in the live position.
+// AskHint starts the hint's search when a person here is to move in the live
+// position and no remote person plays (CanHint).
 func (s *Session) AskHint() {
-	if s.InputState() == nil {
+	if !s.CanHint() {
 		return
 	}
 	s.Computer.AskHint(s.Match.Live(), s.Match.Len())
@@ -587,6 +588,17 @@ func ResultText(info *game.Info, st game.State) string {
 		return "Draw: " + reason
 	}
 	return info.Players[r.Winner] + " wins: " + reason
+}
+
+// ResultText says how the game ended, for the result card: ResultText's words
+// for the rules' ends, the player's sentence for one beyond the board ("Red
+// resigned"); "" while it goes on.
+func (s *Session) ResultText() string {
+	r := s.Result()
+	if r.Over && r.Termination != game.ByRules {
+		return s.Info.ResultSentence(r)
+	}
+	return ResultText(s.Info, s.Match.Live())
 }
 
 // Close stops the computer; call it when the game is left.

@@ -182,7 +182,7 @@ func (p *playScene) command(a *App, c input.Command) {
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
 	case input.CmdPauseComputer:
-		s.Computer.TogglePause()
+		s.TogglePause() // the computer's pause, and the clock's
 	case input.CmdReviewStart:
 		p.handle(a, s.Review(0))
 	case input.CmdReviewBack:

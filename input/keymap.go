@@ -251,7 +251,7 @@ var Keymap = []Binding{
 	{ctrlKey(KeyQ), CmdQuit, ScopeGlobal, "quit", "quit (asks first when moves are not saved)"},
 	{bare(KeyH), CmdHint, ScopeGame, "hint", "hint: the computer's suggestion is ringed in blue"},
 	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the computer's best move and win estimate while it thinks"},
-	{bare(KeySpace), CmdPauseComputer, ScopeGame, "pause", "pause or resume the game: the computer and the clocks (Computer vs Computer pauses on undo)"},
+	{bare(KeySpace), CmdPauseComputer, ScopeGame, "pause", "pause or resume the computer and the clocks (Computer vs Computer pauses on undo)"},
 	{bare(KeyHome), CmdFitView, ScopeGame, "fit", "fit the Andantino view; drag pans, the wheel zooms"},
 	{bare(KeyF1), CmdRules, ScopeGlobal, "pages", "rules of the game"},
 	{bare(KeyQuestion), CmdShortcuts, ScopeGlobal, "pages", "this sheet"},

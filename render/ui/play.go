@@ -218,21 +218,21 @@ func (p *playScene) history(a *App, c input.Command) {
 	s := p.sess
 	switch c {
 	case input.CmdUndo:
-		if !s.Match.CanUndo() {
+		if !s.CanUndo() {
 			p.say("Nothing to undo: no move has been played.")
 			return
 		}
 		p.anims.clear()
 		p.handle(a, s.Undo())
 	case input.CmdRedo:
-		if !s.Match.CanRedo() {
+		if !s.CanRedo() {
 			p.say("Nothing to redo: no move was taken back.")
 			return
 		}
 		p.anims.clear()
 		p.handle(a, s.Redo())
 	case input.CmdHint:
-		if s.InputState() == nil {
+		if !s.CanHint() {
 			p.say("The hint is for your own turn in the game, not for the computer's or a reviewed position.")
 			return
 		}

@@ -176,8 +176,8 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		l.add(id, btn[name], on, "")
 		l.panelButtons = append(l.panelButtons, id)
 	}
-	add("undo", "undo", m.CanUndo())
-	add("redo", "redo", m.CanRedo())
+	add("undo", "undo", p.sess.CanUndo())
+	add("redo", "redo", p.sess.CanRedo())
 	add("new", "new", true)
 	switch {
 	case m.Reviewing():

@@ -67,10 +67,11 @@ func (e Event) Changed() bool {
 
 // Session is one game as the player sees it, without a display: the match and
 // the picker that builds moves from clicks, who plays each side, the series, the
-// record's tags, the file it belongs to and whether it has unsaved moves, and the
-// computer player. The scene reads the exported fields and changes the game only
-// through the methods, which keep the picker, the computer and the unsaved flag in
-// step and return what happened as events.
+// record's tags, the file it belongs to and whether it has unsaved moves, the
+// computer player, the clock, and the offers between the sides. The scene reads
+// the exported fields and changes the game only through the methods, which keep
+// the picker, the computer, the clock and the unsaved flag in step and return
+// what happened as events; what the seats allow, it asks the Can… methods.
 type Session struct {
 	Info    *game.Info
 	Opts    game.Options
@@ -130,9 +131,11 @@ func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() ti
 }
 
 // SessionFromGame continues a recorded game with its players (seats from the
-// player tags, humans at fallbackLevel), its tags and its series. The computer
-// waits for Space when the game opens on its turn with a human playing, and
-// always when it plays both sides. It starts saved.
+// player tags, humans at fallbackLevel), its tags, its series, its end beyond
+// the board and its clocks (each side's time as the record's [%clk] left it).
+// The computer waits for Space when the game opens on its turn with a human
+// playing, and always when it plays both sides; a game with a clock opens
+// paused. It starts saved.
 func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Session {
 	var seats [2]Seat
 	for i, side := range g.Info.Players {
@@ -233,7 +236,10 @@ func (s *Session) Pass() []Event {
 func (s *Session) play(ch Choice) []Event {
 	before := s.Match.Live()
 	mover := before.ToMove()
-	if _, ended := s.Match.Ending(); ended || s.Match.Reviewing() || before.Result().Over {
+	if s.Match.Reviewing() {
+		return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, ErrReviewing)}}
+	}
+	if _, ended := s.Match.Ending(); ended {
 		return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, ErrEnded)}}
 	}
 	var undoClock clock.Snapshot

@@ -95,7 +95,7 @@ func Parse(rd io.Reader) (*Record, error) {
 	if !utf8.Valid(data) {
 		return nil, fmt.Errorf("save: record is not UTF-8 text")
 	}
-	rec := &Record{Root: &Node{}}
+	rec := &Record{Root: &Node{}, tagLines: make([]int, 0, 16)}
 	p := treeParser{cur: rec.Root, start: rec.Root}
 	sc := bufio.NewScanner(bytes.NewReader(data))
 	sc.Buffer(make([]byte, 64<<10), MaxRecordSize+1)

@@ -158,7 +158,10 @@ func (l *layout) add(atom string) {
 // comment adds {text}, escaped, after the commands cmds ([%clk …]), unless
 // both are empty; the next move is numbered.
 func (l *layout) comment(text string, cmds ...string) {
-	words := append(cmds, strings.Fields(escapeComment(CleanComment(text)))...)
+	words := strings.Fields(escapeComment(CleanComment(text)))
+	if len(cmds) > 0 {
+		words = append(cmds, words...)
+	}
 	if len(words) == 0 {
 		return
 	}

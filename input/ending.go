@@ -230,6 +230,17 @@ func (s *Session) AnswerTakeback(accept bool) []Event {
 	return []Event{{Kind: MovesUndone, Before: before, After: s.Match.Live(), Plies: n - s.Match.Len()}}
 }
 
+// End ends the game beyond the board as another machine decided it: res has a
+// Termination (an abandonment, an adjudication, a loss on time the authority's
+// clock saw, a resignation) and a winner it allows. Nothing happens when the
+// game is over already or res is not such an end.
+func (s *Session) End(res game.Result) []Event {
+	if s.Result().Over || !res.Over || res.Termination == game.ByRules || !res.Termination.Allows(res.Winner) {
+		return nil
+	}
+	return s.end(game.Ended(res.Termination, res.Winner))
+}
+
 // end ends the game beyond the board with res at the live position: the
 // computer stops, the clock stands, the offer goes.
 func (s *Session) end(res game.Result) []Event {

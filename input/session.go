@@ -29,6 +29,7 @@ const (
 	OfferDeclined                  // Offer was declined
 	EndTakenBack                   // an end beyond the board was taken back (Undo): the game goes on at After
 	PauseChanged                   // the game was paused or resumed (Session.Paused)
+	ClockFlagged                   // with a remote seat: Side's clock shows its flag; the authority decides (Session.End)
 )
 
 // Sound is the sound of a move played or redone.
@@ -53,6 +54,7 @@ type Event struct {
 	Err           error       // for Failed
 	Result        game.Result // for GameOver: how the game ended
 	Offer         Offer       // for OfferMade and OfferDeclined
+	Side          game.Player // for ClockFlagged
 }
 
 // Changed reports whether the event changed the game's record (its moves or its
@@ -98,6 +100,7 @@ type Session struct {
 
 	now       func() time.Time
 	offer     *Offer    // a draw or takeback offer waiting for its answer
+	flagSaid  bool      // ClockFlagged was reported for the flag shown now
 	paused    bool      // a game without the computer paused (with it: Computer.Paused)
 	dirty     bool      // moves played or taken back since the last save
 	lastTick  time.Time // for the replay's pace
@@ -221,6 +224,13 @@ func (s *Session) InputState() game.State {
 // Play plays a move: a human's from the picker, or the computer's.
 func (s *Session) Play(ch Choice) []Event { return s.play(ch) }
 
+// PlayMove plays mv in the live position: a move that comes as a move (the
+// network's, an engine's), spelled and given its cells here.
+func (s *Session) PlayMove(mv game.Move) []Event {
+	live := s.Match.Live()
+	return s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})
+}
+
 // Pass plays the move that names no cell (Abande's pass) when it is legal for a
 // human now.
 func (s *Session) Pass() []Event {
@@ -246,10 +256,15 @@ func (s *Session) play(ch Choice) []Event {
 	if s.Clock != nil {
 		undoClock = s.Clock.Snapshot()
 		if err := s.Clock.Press(mover); err != nil {
-			if f := s.Clock.Flag(); f != game.NoPlayer {
+			f := s.Clock.Flag()
+			switch {
+			case f != game.NoPlayer && !s.remote():
 				return s.end(game.Ended(game.TimeForfeit, f.Other()))
+			case f != game.NoPlayer:
+				s.pressFlagged(mover) // the authority's clock, not this one, decides
+			default:
+				return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, err)}}
 			}
-			return []Event{{Kind: Failed, Err: fmt.Errorf("input: %s: %w", ch.Text, err)}}
 		}
 	}
 	if err := s.Match.Play(ch.Move); err != nil {
@@ -439,8 +454,13 @@ func (s *Session) Tick(canPlay bool) []Event {
 	var evs []Event
 	s.syncClock() // the computer may have paused itself, or Space paused it
 	if s.Clock != nil && !s.Result().Over {
-		if f := s.Clock.Flag(); f != game.NoPlayer {
+		switch f := s.Clock.Flag(); {
+		case f == game.NoPlayer:
+		case !s.remote():
 			evs = append(evs, s.end(game.Ended(game.TimeForfeit, f.Other()))...)
+		case !s.flagSaid:
+			s.flagSaid = true
+			evs = append(evs, Event{Kind: ClockFlagged, Side: f})
 		}
 	}
 	live := s.Match.Live()

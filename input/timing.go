@@ -123,3 +123,34 @@ func (s *Session) flagClock(loser game.Player) {
 	snap.Flagged = loser & 1
 	_ = s.Clock.Restore(snap) // a flagged side at zero: a snapshot any control can have
 }
+
+// pressFlagged ends mover's turn on a clock whose flag shows, in a game whose
+// clock another machine keeps: the move stands, the mover's time at zero, until
+// SyncClock brings the authority's times.
+func (s *Session) pressFlagged(mover game.Player) {
+	snap := s.Clock.Snapshot()
+	snap.Flagged, snap.ToMove = game.NoPlayer, mover.Other()
+	snap.Sides[mover].Moved = true
+	_ = s.Clock.Restore(snap) // its own snapshot: never refused
+	s.flagSaid = false
+}
+
+// SyncClock sets the clock to snap, the clocks as the authority keeps them (the
+// relay, or a peer), and makes the live move's [%clk] say its mover's time
+// there. A snapshot the control cannot have is refused and changes nothing.
+func (s *Session) SyncClock(snap clock.Snapshot) error {
+	if s.Clock == nil {
+		return errors.New("input: the game has no clock")
+	}
+	if err := s.Clock.Restore(snap); err != nil {
+		return err
+	}
+	s.flagSaid = false
+	if n := s.Match.LiveNode(); n.Parent != nil {
+		if k := s.Clock.Control().Kind; k == clock.Fischer || k == clock.ByoYomi {
+			n.Clock = save.Stamp(snap.Sides[s.moverOf(n)])
+		}
+	}
+	s.syncClock()
+	return nil
+}

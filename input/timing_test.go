@@ -222,3 +222,50 @@ func TestSessionClockSaveLoad(t *testing.T) {
 		}
 	})
 }
+
+// Against a remote person the clock here decides nothing: its flag is reported
+// once, for the network to claim; a move after it still stands; the
+// authority's clocks come with SyncClock, and its verdict with End.
+func TestSessionRemoteClock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := clockSession(t, "Attangle", [2]Seat{human, remote}, clock.FischerControl(10*time.Second, time.Second))
+		defer s.Close()
+		s.PlayMove(choice(t, s, "a1").Move)
+		s.PlayMove(choice(t, s, "g1").Move) // as the network plays it
+		time.Sleep(10 * time.Second)
+		evs := s.Tick(true)
+		if len(evs) != 1 || evs[0].Kind != ClockFlagged || evs[0].Side != game.First || s.Result().Over {
+			t.Fatalf("flag: %+v", evs)
+		}
+		if evs := s.Tick(true); len(evs) != 0 {
+			t.Fatalf("the flag reported twice: %+v", evs)
+		}
+		// The relay saw the move in time: it stands, and its clocks come.
+		if evs := s.PlayMove(choice(t, s, "d1").Move); len(evs) != 1 || evs[0].Kind != MovePlayed {
+			t.Fatalf("a move after the flag shown here: %+v", evs)
+		}
+		snap := s.Clock.Snapshot()
+		snap.Sides[game.First].Main = 2500 * time.Millisecond
+		if err := s.SyncClock(snap); err != nil {
+			t.Fatal(err)
+		}
+		if st := s.Match.LiveNode().Clock; st.Left != 2500*time.Millisecond || s.Clock.Remaining(game.First) != 2500*time.Millisecond {
+			t.Fatalf("synced: %+v", st)
+		}
+		bad := snap
+		bad.ToMove = 7
+		if s.SyncClock(bad) == nil {
+			t.Fatal("a bad snapshot synced")
+		}
+		if s.End(game.Ended(game.Resignation, game.NoPlayer)) != nil || s.End(game.Result{Over: true, Winner: game.First, Reason: "x"}) != nil {
+			t.Fatal("End took an end it cannot be")
+		}
+		evs = s.End(game.Ended(game.Abandoned, game.First))
+		if len(evs) != 1 || evs[0].Kind != GameOver || s.ResultText() != "Black abandoned the game" {
+			t.Fatalf("abandoned: %+v %q", evs, s.ResultText())
+		}
+		if s.End(game.Ended(game.TimeForfeit, game.Second)) != nil {
+			t.Fatal("ended twice")
+		}
+	})
+}

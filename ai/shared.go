@@ -96,13 +96,10 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 	for len(s.workers) < n {
 		s.workers = append(s.workers, &worker{})
 	}
-	// The whole arena up front: a slice that grew would move under the other
-	// threads. Memory the tree does not reach is never touched.
-	if cap(s.nodes) < s.maxNodes {
-		grown := make([]node, len(s.nodes), s.maxNodes)
-		copy(grown, s.nodes)
-		s.nodes = grown
-	}
+	// The whole arena is reserved (reroot): a slice that grew would move
+	// under the other threads. Memory the tree does not reach is never
+	// touched.
+	s.reserve()
 	s.vloss = 1
 	if cfg.NoVirtualLoss {
 		s.vloss = 0

@@ -378,11 +378,20 @@ func (s *abSearcher) poll() {
 		s.stop = true
 		return
 	}
-	if s.nodes&255 != 0 {
+	// The context and the clock every 16 nodes, tens of microseconds, so that
+	// a cancel is answered at once even while the first probes of a fresh
+	// table wait on the system for their pages; the shared count and the
+	// reports every 256, so that many threads do not queue on its line.
+	if s.nodes&15 != 0 {
 		return
 	}
-	if s.count != nil {
-		s.count.Add(256)
+	if s.nodes&255 == 0 {
+		if s.count != nil {
+			s.count.Add(256)
+		}
+		if s.progress != nil && s.last.Move != (game.Move{}) {
+			s.report()
+		}
 	}
 	select {
 	case <-s.cancelled:
@@ -394,9 +403,6 @@ func (s *abSearcher) poll() {
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stop = true
-	}
-	if s.progress != nil && s.last.Move != (game.Move{}) {
-		s.report()
 	}
 }
 

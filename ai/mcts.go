@@ -195,10 +195,10 @@ type Searcher struct {
 	moves    []game.Move
 	rng      game.Rand
 	maxNodes int
-	helpers  []*Searcher  // the other threads' searchers (parallel.go)
-	used     atomic.Int64 // the arena's nodes in use during a shared search (shared.go)
-	workers  []*worker    // their own states, random numbers and playouts
-	prior    int          // Config.Prior of the running search
+	helpers  []*Searcher // the other threads' searchers (parallel.go)
+	used     *lineCount  // the arena's nodes in use during a shared search (shared.go)
+	workers  []*worker   // their own states, random numbers and playouts
+	prior    int         // Config.Prior of the running search
 	// know is the game's knowledge in this search (nil: none, or Plain);
 	// knower is the one made for knowOf with knowOpts, kept while they stay.
 	know     knowledge.Knower
@@ -222,7 +222,7 @@ func NewSearcher(maxNodes int) *Searcher {
 	if maxNodes <= 0 {
 		maxNodes = 4 << 20
 	}
-	return &Searcher{maxNodes: maxNodes}
+	return &Searcher{maxNodes: maxNodes, used: new(lineCount)}
 }
 
 // Search looks for the best move for the side to move in pos, within cfg's budget,

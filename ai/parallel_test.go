@@ -3,7 +3,9 @@ package ai
 import (
 	"context"
 	"fmt"
+	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -12,6 +14,7 @@ import (
 
 	"trihex/ai/knowledge"
 	"trihex/game"
+	"trihex/save"
 )
 
 // gameLines are the first plies of a reference game of each game: the
@@ -190,44 +193,96 @@ func threadsOf(e Engine) int {
 	return -1
 }
 
+// midgames are the positions of testdata/midgame, each with the two plies
+// that follow as level 5 plays them: the positions BenchmarkThreads searches
+// in turn, as a game does (the tree of one kept for the next).
+var midgames = []struct{ file, then string }{
+	{"abande", "e5-d6 e4-f3"},
+	{"attangle", "b2,c1-a1 c6,e5-d6"},
+	{"andantino", "1,1 0,-2"},
+}
+
+// midgamePositions returns a midgame's three positions.
+func midgamePositions(t testing.TB, file, then string) []game.State {
+	rec, err := save.ReadFile("testdata/midgame/" + file + ".trihex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []game.State{rec.Final.Clone()}
+	for _, f := range strings.Fields(then) {
+		s := out[len(out)-1].Clone()
+		m, err := s.ParseMove(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Apply(m)
+		out = append(out, s)
+	}
+	return out
+}
+
 // BenchmarkThreads measures playouts (Abande, Attangle: Monte Carlo) or nodes
-// (Andantino: alpha-beta) a second with one and two threads, each searching the
-// positions of a game's first plies in turn with the same searcher, as a game
-// does: compare the rates, not the times (two threads do twice the work).
-// "2roots" is two threads with a tree each (Config.Roots).
+// (Andantino: alpha-beta) a second with one and two threads (or the counts
+// in TRIHEX_THREADS, e.g. 1,2,4,8,16), searching a middle game's positions
+// in turn with the same searcher, as a game does, with about level 5's
+// trees: 150 000 playouts or 1 500 000 nodes a move. The threads share that
+// budget (Split), so that every count does the same work on trees of the
+// same size: with a budget per thread, two threads grow a tree twice as
+// large, whose playouts are shorter, and the rates do not compare.
+// playouts/cpu-s divides by the CPU time the process used, user and system,
+// which a loaded machine does not inflate as it does the wall time: one
+// thread at 0.9 times two threads' rate per CPU second or better pays
+// nothing for being alone. "2roots" is two threads with a tree each
+// (Config.Roots).
 func BenchmarkThreads(b *testing.B) {
-	for _, l := range gameLines {
-		pos := linePositions(b, l.game, l.moves)
-		for _, th := range []int{1, 2, -2} {
-			name := fmt.Sprint(th)
+	counts := []int{1, 2, -2}
+	if env := os.Getenv("TRIHEX_THREADS"); env != "" {
+		counts = nil
+		for _, f := range strings.Split(env, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n == 0 {
+				b.Fatalf("TRIHEX_THREADS=%q: want thread counts, e.g. 1,2,4", env)
+			}
+			counts = append(counts, n)
+		}
+	}
+	for _, mg := range midgames {
+		pos := midgamePositions(b, mg.file, mg.then)
+		name := pos[0].Info().Name
+		for _, th := range counts {
+			sub := fmt.Sprint(th)
 			roots := th < 0
 			if roots {
-				if l.game == "Andantino" {
+				if name == "Andantino" {
 					continue // alpha-beta
 				}
-				th, name = -th, fmt.Sprint(-th)+"roots"
+				th, sub = -th, fmt.Sprint(-th)+"roots"
 			}
-			b.Run(l.game+"/"+name, func(b *testing.B) {
-				work := 0
+			b.Run(name+"/"+sub, func(b *testing.B) {
+				work, unit := 0, "playouts"
 				b.ReportAllocs()
-				if l.game == "Andantino" {
+				cpu0 := cpuTime()
+				if name == "Andantino" {
+					unit = "nodes"
 					ab := newABSearcher()
 					for b.Loop() {
 						for _, p := range pos {
-							work += ab.search(context.Background(), evalPos(b, p), ABConfig{Nodes: 300_000, Threads: th}).Nodes
+							work += ab.search(context.Background(), evalPos(b, p), ABConfig{Nodes: 1_500_000, Threads: th, Split: true}).Nodes
 						}
 					}
-					b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "nodes/s")
-					return
-				}
-				se := NewSearcher(0)
-				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Roots: roots}
-				for b.Loop() {
-					for _, p := range pos {
-						work += se.Search(context.Background(), p, cfg).Playouts
+				} else {
+					se := NewSearcher(0)
+					cfg := Config{Playouts: 150_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Roots: roots, Split: true}
+					for b.Loop() {
+						for _, p := range pos {
+							work += se.Search(context.Background(), p, cfg).Playouts
+						}
 					}
 				}
-				b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "playouts/s")
+				b.ReportMetric(float64(work)/b.Elapsed().Seconds(), unit+"/s")
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(work)/cpu.Seconds(), unit+"/cpu-s")
+				}
 			})
 		}
 	}

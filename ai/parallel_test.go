@@ -527,3 +527,54 @@ func BenchmarkABToDepth(b *testing.B) {
 // abBenchDepth is BenchmarkABToDepth's depth: about what level 5 reaches in
 // the opening.
 const abBenchDepth = 11
+
+// TestManyThreads runs the searches with more threads than a small machine
+// has cores (8 and 16; 8 only with -short): many threads' interleavings and
+// contention. Each search plays a legal move and spends its budget exactly;
+// the shared tree keeps its links and counts over three moves (checkTree,
+// the root's visits are the playouts); alpha-beta on every thread plays a
+// legal move with every thread's nodes counted; a cancelled search answers.
+// Run under -race (.ci/run), it checks that they share only what they may.
+func TestManyThreads(t *testing.T) {
+	counts, playouts, nodes := []int{8, 16}, 200, 10_000
+	if testing.Short() {
+		counts, playouts, nodes = counts[:1], 50, 2_000
+	}
+	for _, th := range counts {
+		for _, mg := range midgames {
+			pos := midgamePositions(t, mg.file, mg.then)
+			name := fmt.Sprintf("%s, %d threads", pos[0].Info().Name, th)
+			if ep, ok := evaluable(pos[0]); ok {
+				ab := newABSearcher()
+				inf := ab.search(context.Background(), ep, ABConfig{Nodes: nodes, Threads: th})
+				if !pos[0].IsLegal(inf.Move) || inf.Nodes < nodes && inf.Proven == 0 {
+					t.Errorf("%s: alpha-beta answered %v after %d nodes", name, inf.Move, inf.Nodes)
+				}
+				continue
+			}
+			se := NewSearcher(0)
+			cfg := Config{Playouts: playouts, Prior: defaultPrior, Heavy: TopHeavy, Seed: 3, Threads: th}
+			for _, p := range pos {
+				inf := se.Search(context.Background(), p, cfg)
+				if !p.IsLegal(inf.Move) || inf.Playouts != playouts*th && inf.Proven == 0 {
+					t.Errorf("%s, ply %d: answered %v after %d playouts, want %d", name, p.Ply(), inf.Move, inf.Playouts, playouts*th)
+				}
+				if root := se.nodes[se.root]; inf.Proven == 0 && int(root.visits) < inf.Playouts {
+					t.Errorf("%s, ply %d: the root has %d visits after %d playouts", name, p.Ply(), root.visits, inf.Playouts)
+				}
+				checkTree(t, name, se)
+			}
+			split := cfg
+			split.Playouts, split.Split = 4*playouts+3, true
+			if inf := NewSearcher(0).Search(context.Background(), pos[0], split); inf.Playouts != split.Playouts && inf.Proven == 0 {
+				t.Errorf("%s: %d playouts split, %d run", name, split.Playouts, inf.Playouts)
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		p := midgamePositions(t, "attangle", "")[0]
+		if inf := NewSearcher(0).Search(ctx, p, Config{Time: time.Hour, Prior: defaultPrior, Threads: th}); !p.IsLegal(inf.Move) {
+			t.Errorf("%d threads, cancelled: answered %v", th, inf.Move)
+		}
+	}
+}

@@ -20,11 +20,13 @@ type region struct {
 // regionBytes counts the bytes regions hold, touched or not.
 var regionBytes atomic.Int64
 
-// collectAbove: past this many bytes in regions, a new region first runs the
-// garbage collector, which gives back the regions of engines dropped without
-// Release (tests make hundreds); a program that releases its engines never
-// gets there.
-const collectAbove = 16 << 30
+// collectAbove: past this many bytes in regions, touched or not, a new region
+// first runs the garbage collector, which gives back the regions of engines
+// dropped without Release (the tests make hundreds, the arena command two a
+// game): Go's heap is small beside them, and would rarely collect by itself.
+// An engine reserves about 320 MB (a tree's arena, 256 MB, and alpha-beta's
+// table, 64 MB); the window releases its engines and stays below.
+const collectAbove = 2 << 30
 
 // mapping is what a region's cleanup needs: not the region itself.
 type mapping struct {

@@ -44,11 +44,3 @@ func unmapBig(raw []byte) {
 		_ = syscall.Munmap(raw)
 	}
 }
-
-// dropBig gives back the pages of mem, part of the mapping raw, and keeps the
-// mapping.
-func dropBig(raw, mem []byte) {
-	if raw != nil && len(mem) > 0 {
-		_ = syscall.Madvise(mem, syscall.MADV_DONTNEED)
-	}
-}

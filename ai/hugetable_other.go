@@ -14,5 +14,4 @@ func mapBig(size int) (raw, mem []byte) { return nil, make([]byte, size) }
 // unmapBig leaves the memory to the garbage collector.
 func unmapBig(raw []byte) {}
 
-// dropBig cannot give pages of Go's heap back; the memory stays as it is.
 func dropBig(raw, mem []byte) {}

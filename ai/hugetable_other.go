@@ -13,5 +13,3 @@ func mapBig(size int) (raw, mem []byte) { return nil, make([]byte, size) }
 
 // unmapBig leaves the memory to the garbage collector.
 func unmapBig(raw []byte) {}
-
-func dropBig(raw, mem []byte) {}

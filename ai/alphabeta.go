@@ -152,7 +152,8 @@ type abSearcher struct {
 	traps   [abMaxPly + 1][]game.Move // quiescence's trap threats
 	killers [abMaxPly + 1][2]game.Move
 	history [1 << 12]int32
-	tt      *abTable // shared with the helpers
+	tt      *abTable // shared with the helpers; nil once released
+	idle    idle     // Release waits for a running search
 
 	nodes     int
 	budget    int
@@ -197,6 +198,16 @@ func newABSearcher() *abSearcher {
 	return newABThread(newABTable())
 }
 
+// release gives back the table's memory, now or when the running search ends.
+func (s *abSearcher) release() {
+	s.idle.release(func() {
+		if s.tt != nil {
+			s.tt.free()
+			s.tt = nil
+		}
+	})
+}
+
 // newABThread returns a searcher on the table tt.
 func newABThread(tt *abTable) *abSearcher {
 	s := &abSearcher{tt: tt}
@@ -212,6 +223,11 @@ func historyIndex(m game.Move) int {
 // search runs iterative deepening on pos (Assessable) and returns the result.
 func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABConfig) Info {
 	t0 := time.Now()
+	s.idle.enter()
+	defer s.idle.leave()
+	if s.tt == nil {
+		s.tt = newABTable()
+	}
 	if cfg.Phase {
 		f := cfg.Opening.factor(pos.Ply())
 		if cfg.Nodes > 0 {
@@ -362,11 +378,20 @@ func (s *abSearcher) poll() {
 		s.stop = true
 		return
 	}
-	if s.nodes&255 != 0 {
+	// The context and the clock every 16 nodes, tens of microseconds, so that
+	// a cancel is answered at once even while the first probes of a fresh
+	// table wait on the system for their pages; the shared count and the
+	// reports every 256, so that many threads do not queue on its line.
+	if s.nodes&15 != 0 {
 		return
 	}
-	if s.count != nil {
-		s.count.Add(256)
+	if s.nodes&255 == 0 {
+		if s.count != nil {
+			s.count.Add(256)
+		}
+		if s.progress != nil && s.last.Move != (game.Move{}) {
+			s.report()
+		}
 	}
 	select {
 	case <-s.cancelled:
@@ -378,9 +403,6 @@ func (s *abSearcher) poll() {
 	}
 	if !s.deadline.IsZero() && time.Now().After(s.deadline) {
 		s.stop = true
-	}
-	if s.progress != nil && s.last.Move != (game.Move{}) {
-		s.report()
 	}
 }
 
@@ -642,12 +664,28 @@ type abBucket struct {
 }
 
 // abTable is the transposition table, shared by a search's threads.
-type abTable struct{ buckets []abBucket }
+type abTable struct {
+	buckets []abBucket
+	mem     *region
+}
 
-func newABTable() *abTable { return &abTable{buckets: tableBuckets(1 << (abTTBits - 1))} }
+func newABTable() *abTable { return newTableOf(1 << (abTTBits - 1)) }
+
+// newTableOf returns a table of n buckets (a power of two), empty, in a region
+// of its own: on a 2 MB boundary in huge pages on Linux (hugetable_linux.go).
+func newTableOf(n int) *abTable {
+	mem := newRegion(n * int(unsafe.Sizeof(abBucket{})))
+	return &abTable{buckets: unsafe.Slice((*abBucket)(unsafe.Pointer(unsafe.SliceData(mem.mem))), n), mem: mem}
+}
+
+// free gives the table's memory back; it must not be used after.
+func (t *abTable) free() {
+	t.mem.free()
+	t.buckets = nil
+}
 
 // bucket is key's bucket.
-func (t *abTable) bucket(key uint64) *abBucket { return &t.buckets[key&(1<<(abTTBits-1)-1)] }
+func (t *abTable) bucket(key uint64) *abBucket { return &t.buckets[key&uint64(len(t.buckets)-1)] }
 
 // load reads a slot's entry; a slot torn by another thread's write comes
 // out with a key no position has.

@@ -180,8 +180,14 @@ const pvMax = 12
 // Searcher runs searches and keeps its tree between them, so that the next search
 // starts from what the last one learned about the position that came up.
 type Searcher struct {
+	// nodes is the tree's arena, reserved whole (capacity maxNodes) in mem
+	// on first use, so that it never moves or grows: a tree that grew by
+	// append copied itself again at every step and touched five times its
+	// size, most of a one-thread search's time (ai/README.md, "Threads and
+	// memory"). Pages the tree never reaches are never touched.
 	nodes    []node
-	spare    []node // the other arena: compact copies the kept subtree into it
+	mem      *region
+	idle     idle // Release waits for a running search
 	root     int32
 	rootPos  game.State
 	scratch  game.State
@@ -189,10 +195,10 @@ type Searcher struct {
 	moves    []game.Move
 	rng      game.Rand
 	maxNodes int
-	helpers  []*Searcher  // the other threads' searchers (parallel.go)
-	used     atomic.Int64 // the arena's nodes in use during a shared search (shared.go)
-	workers  []*worker    // their own states, random numbers and playouts
-	prior    int          // Config.Prior of the running search
+	helpers  []*Searcher // the other threads' searchers (parallel.go)
+	used     *lineCount  // the arena's nodes in use during a shared search (shared.go)
+	workers  []*worker   // their own states, random numbers and playouts
+	prior    int         // Config.Prior of the running search
 	// know is the game's knowledge in this search (nil: none, or Plain);
 	// knower is the one made for knowOf with knowOpts, kept while they stay.
 	know     knowledge.Knower
@@ -216,13 +222,15 @@ func NewSearcher(maxNodes int) *Searcher {
 	if maxNodes <= 0 {
 		maxNodes = 4 << 20
 	}
-	return &Searcher{maxNodes: maxNodes}
+	return &Searcher{maxNodes: maxNodes, used: new(lineCount)}
 }
 
 // Search looks for the best move for the side to move in pos, within cfg's budget,
 // until ctx is cancelled. pos is not changed. When the game is over the returned
 // Info has a zero Move.
 func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info {
+	s.idle.enter()
+	defer s.idle.leave()
 	if cfg.Threads > 1 && cfg.Roots {
 		return s.parallel(ctx, pos, cfg)
 	}
@@ -307,6 +315,7 @@ func (s *Searcher) begin(pos game.State, cfg Config) (c float64, over bool) {
 		s.nodes = s.nodes[:1]
 		s.nodes[0].child = -1
 		s.maxNodes = max(s.maxNodes, 1<<12)
+		s.reserve()
 		s.expand(s.root, pos, cfg.Plain)
 	}
 	return c, false
@@ -336,7 +345,7 @@ func (s *Searcher) reroot(pos game.State) {
 		s.nodes = s.nodes[:0]
 	}
 	if s.nodes == nil {
-		s.nodes = make([]node, 0, min(s.maxNodes, 1<<16))
+		s.reserve()
 	}
 	s.nodes = append(s.nodes, node{hash: pos.Hash(), parent: -1, child: -1, mover: pos.ToMove().Other(), flags: flagSeen})
 	s.root = 0
@@ -360,15 +369,57 @@ func (s *Searcher) find(n int32, h uint64, depth int) int32 {
 	return -1
 }
 
-// compact moves the subtree at keep to the front of the arena and makes it the root.
+// reserve gives the arena its whole capacity, maxNodes, keeping the nodes it
+// holds.
+func (s *Searcher) reserve() {
+	if s.nodes != nil && cap(s.nodes) >= s.maxNodes {
+		return
+	}
+	mem, nodes := newNodes(s.maxNodes)
+	s.nodes = append(nodes, s.nodes...)
+	s.mem.free()
+	s.mem = mem
+}
+
+// Release gives back the memory of e's trees and tables (an engine keeps
+// them between moves); a search running on e gives it back when it ends. The
+// engine stays usable: its next search starts afresh. The window releases an
+// engine when its game ends or it is replaced.
+func Release(e Engine) {
+	switch e := e.(type) {
+	case *mcts:
+		e.s.release()
+	case *abEngine:
+		o := e
+		for o.owner != nil {
+			o = o.owner
+		}
+		if o.ab != nil {
+			o.ab.release()
+		}
+		e.fallback.s.release()
+	}
+}
+
+// release gives back the memory of s's tree and of its helpers' (parallel.go).
+func (s *Searcher) release() {
+	s.idle.release(func() {
+		s.mem.free()
+		s.mem, s.nodes, s.rootPos = nil, nil, nil
+		for _, h := range s.helpers {
+			h.release()
+		}
+	})
+}
+
+// compact moves the subtree at keep to the front of the arena and makes it
+// the root. The subtree is copied to a block of its own and back, so that one
+// arena holds the tree from move to move: with two taking turns, an engine
+// held twice its largest tree in memory.
 func (s *Searcher) compact(keep int32) {
 	old := s.nodes
-	// Two arenas take turns, so that a large tree is not reallocated (and
-	// cleared) at every move.
-	fresh := s.spare[:0]
-	if cap(fresh) < cap(old) {
-		fresh = make([]node, 0, max(cap(old), 1<<16))
-	}
+	tmp, fresh := newNodes(len(old) - int(keep))
+	defer tmp.free()
 	fresh = append(fresh, old[keep])
 	fresh[0].parent = -1
 	// Breadth-first, copying each node's children as one block so they stay
@@ -386,7 +437,7 @@ func (s *Searcher) compact(keep int32) {
 		}
 		fresh[i].child = first
 	}
-	s.nodes, s.spare = fresh, old[:0]
+	s.nodes = old[:copy(old, fresh)]
 	s.root = 0
 }
 

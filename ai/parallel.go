@@ -161,6 +161,9 @@ func (s *abSearcher) parallel(ctx context.Context, pos knowledge.Position, cfg A
 	for len(s.helpers) < n-1 {
 		s.helpers = append(s.helpers, newABThread(s.tt))
 	}
+	for _, h := range s.helpers {
+		h.tt = s.tt // a released table was made again
+	}
 	if cfg.Split && cfg.Nodes > 0 {
 		cfg.Nodes = max(cfg.Nodes/n, 1)
 	}

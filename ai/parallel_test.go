@@ -3,8 +3,9 @@ package ai
 import (
 	"context"
 	"fmt"
+	"os"
 	"reflect"
-	"runtime"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 
 	"trihex/ai/knowledge"
 	"trihex/game"
+	"trihex/save"
 )
 
 // gameLines are the first plies of a reference game of each game: the
@@ -191,44 +193,96 @@ func threadsOf(e Engine) int {
 	return -1
 }
 
+// midgames are the positions of testdata/midgame, each with the two plies
+// that follow as level 5 plays them: the positions BenchmarkThreads searches
+// in turn, as a game does (the tree of one kept for the next).
+var midgames = []struct{ file, then string }{
+	{"abande", "e5-d6 e4-f3"},
+	{"attangle", "b2,c1-a1 c6,e5-d6"},
+	{"andantino", "1,1 0,-2"},
+}
+
+// midgamePositions returns a midgame's three positions.
+func midgamePositions(t testing.TB, file, then string) []game.State {
+	rec, err := save.ReadFile("testdata/midgame/" + file + ".trihex")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []game.State{rec.Final.Clone()}
+	for _, f := range strings.Fields(then) {
+		s := out[len(out)-1].Clone()
+		m, err := s.ParseMove(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Apply(m)
+		out = append(out, s)
+	}
+	return out
+}
+
 // BenchmarkThreads measures playouts (Abande, Attangle: Monte Carlo) or nodes
-// (Andantino: alpha-beta) a second with one and two threads, each searching the
-// positions of a game's first plies in turn with the same searcher, as a game
-// does: compare the rates, not the times (two threads do twice the work).
-// "2roots" is two threads with a tree each (Config.Roots).
+// (Andantino: alpha-beta) a second with one and two threads (or the counts
+// in TRIHEX_THREADS, e.g. 1,2,4,8,16), searching a middle game's positions
+// in turn with the same searcher, as a game does, with about level 5's
+// trees: 150 000 playouts or 1 500 000 nodes a move. The threads share that
+// budget (Split), so that every count does the same work on trees of the
+// same size: with a budget per thread, two threads grow a tree twice as
+// large, whose playouts are shorter, and the rates do not compare.
+// playouts/cpu-s divides by the CPU time the process used, user and system,
+// which a loaded machine does not inflate as it does the wall time: one
+// thread at 0.9 times two threads' rate per CPU second or better pays
+// nothing for being alone. "2roots" is two threads with a tree each
+// (Config.Roots).
 func BenchmarkThreads(b *testing.B) {
-	for _, l := range gameLines {
-		pos := linePositions(b, l.game, l.moves)
-		for _, th := range []int{1, 2, -2} {
-			name := fmt.Sprint(th)
+	counts := []int{1, 2, -2}
+	if env := os.Getenv("TRIHEX_THREADS"); env != "" {
+		counts = nil
+		for _, f := range strings.Split(env, ",") {
+			n, err := strconv.Atoi(strings.TrimSpace(f))
+			if err != nil || n == 0 {
+				b.Fatalf("TRIHEX_THREADS=%q: want thread counts, e.g. 1,2,4", env)
+			}
+			counts = append(counts, n)
+		}
+	}
+	for _, mg := range midgames {
+		pos := midgamePositions(b, mg.file, mg.then)
+		name := pos[0].Info().Name
+		for _, th := range counts {
+			sub := fmt.Sprint(th)
 			roots := th < 0
 			if roots {
-				if l.game == "Andantino" {
+				if name == "Andantino" {
 					continue // alpha-beta
 				}
-				th, name = -th, fmt.Sprint(-th)+"roots"
+				th, sub = -th, fmt.Sprint(-th)+"roots"
 			}
-			b.Run(l.game+"/"+name, func(b *testing.B) {
-				work := 0
+			b.Run(name+"/"+sub, func(b *testing.B) {
+				work, unit := 0, "playouts"
 				b.ReportAllocs()
-				if l.game == "Andantino" {
+				cpu0 := cpuTime()
+				if name == "Andantino" {
+					unit = "nodes"
 					ab := newABSearcher()
 					for b.Loop() {
 						for _, p := range pos {
-							work += ab.search(context.Background(), evalPos(b, p), ABConfig{Nodes: 300_000, Threads: th}).Nodes
+							work += ab.search(context.Background(), evalPos(b, p), ABConfig{Nodes: 1_500_000, Threads: th, Split: true}).Nodes
 						}
 					}
-					b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "nodes/s")
-					return
-				}
-				se := NewSearcher(0)
-				cfg := Config{Playouts: 20_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Roots: roots}
-				for b.Loop() {
-					for _, p := range pos {
-						work += se.Search(context.Background(), p, cfg).Playouts
+				} else {
+					se := NewSearcher(0)
+					cfg := Config{Playouts: 150_000, Prior: defaultPrior, Heavy: TopHeavy, Threads: th, Roots: roots, Split: true}
+					for b.Loop() {
+						for _, p := range pos {
+							work += se.Search(context.Background(), p, cfg).Playouts
+						}
 					}
 				}
-				b.ReportMetric(float64(work)/b.Elapsed().Seconds(), "playouts/s")
+				b.ReportMetric(float64(work)/b.Elapsed().Seconds(), unit+"/s")
+				if cpu := cpuTime() - cpu0; cpu > 0 {
+					b.ReportMetric(float64(work)/cpu.Seconds(), unit+"/cpu-s")
+				}
 			})
 		}
 	}
@@ -411,10 +465,13 @@ func TestWorkersApart(t *testing.T) {
 }
 
 // TestTableMemory checks the table's memory: every bucket there and empty,
-// and on Linux on the 2 MB boundary that huge pages need.
+// and, mapped outside Go's heap (Linux), on the 2 MB boundary that huge pages
+// need.
 func TestTableMemory(t *testing.T) {
 	const n = 1 << 16
-	b := tableBuckets(n)
+	tt := newTableOf(n)
+	defer tt.free()
+	b := tt.buckets
 	if len(b) != n {
 		t.Fatalf("%d buckets, want %d", len(b), n)
 	}
@@ -427,7 +484,7 @@ func TestTableMemory(t *testing.T) {
 	if e := b[n-1].slot[1].load(); e.key != 7 || e.depth != 3 {
 		t.Errorf("last slot read back %+v", e)
 	}
-	if addr := uintptr(unsafe.Pointer(&b[0])); runtime.GOOS == "linux" && addr%(2<<20) != 0 {
+	if addr := uintptr(unsafe.Pointer(&b[0])); mapped && addr%(2<<20) != 0 {
 		t.Errorf("table at %#x, not on a 2 MB boundary", addr)
 	}
 }
@@ -470,3 +527,54 @@ func BenchmarkABToDepth(b *testing.B) {
 // abBenchDepth is BenchmarkABToDepth's depth: about what level 5 reaches in
 // the opening.
 const abBenchDepth = 11
+
+// TestManyThreads runs the searches with more threads than a small machine
+// has cores (8 and 16; 8 only with -short): many threads' interleavings and
+// contention. Each search plays a legal move and spends its budget exactly;
+// the shared tree keeps its links and counts over three moves (checkTree,
+// the root's visits are the playouts); alpha-beta on every thread plays a
+// legal move with every thread's nodes counted; a cancelled search answers.
+// Run under -race (.ci/run), it checks that they share only what they may.
+func TestManyThreads(t *testing.T) {
+	counts, playouts, nodes := []int{8, 16}, 200, 10_000
+	if testing.Short() {
+		counts, playouts, nodes = counts[:1], 50, 2_000
+	}
+	for _, th := range counts {
+		for _, mg := range midgames {
+			pos := midgamePositions(t, mg.file, mg.then)
+			name := fmt.Sprintf("%s, %d threads", pos[0].Info().Name, th)
+			if ep, ok := evaluable(pos[0]); ok {
+				ab := newABSearcher()
+				inf := ab.search(context.Background(), ep, ABConfig{Nodes: nodes, Threads: th})
+				if !pos[0].IsLegal(inf.Move) || inf.Nodes < nodes && inf.Proven == 0 {
+					t.Errorf("%s: alpha-beta answered %v after %d nodes", name, inf.Move, inf.Nodes)
+				}
+				continue
+			}
+			se := NewSearcher(0)
+			cfg := Config{Playouts: playouts, Prior: defaultPrior, Heavy: TopHeavy, Seed: 3, Threads: th}
+			for _, p := range pos {
+				inf := se.Search(context.Background(), p, cfg)
+				if !p.IsLegal(inf.Move) || inf.Playouts != playouts*th && inf.Proven == 0 {
+					t.Errorf("%s, ply %d: answered %v after %d playouts, want %d", name, p.Ply(), inf.Move, inf.Playouts, playouts*th)
+				}
+				if root := se.nodes[se.root]; inf.Proven == 0 && int(root.visits) < inf.Playouts {
+					t.Errorf("%s, ply %d: the root has %d visits after %d playouts", name, p.Ply(), root.visits, inf.Playouts)
+				}
+				checkTree(t, name, se)
+			}
+			split := cfg
+			split.Playouts, split.Split = 4*playouts+3, true
+			if inf := NewSearcher(0).Search(context.Background(), pos[0], split); inf.Playouts != split.Playouts && inf.Proven == 0 {
+				t.Errorf("%s: %d playouts split, %d run", name, split.Playouts, inf.Playouts)
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		time.AfterFunc(20*time.Millisecond, cancel)
+		p := midgamePositions(t, "attangle", "")[0]
+		if inf := NewSearcher(0).Search(ctx, p, Config{Time: time.Hour, Prior: defaultPrior, Threads: th}); !p.IsLegal(inf.Move) {
+			t.Errorf("%d threads, cancelled: answered %v", th, inf.Move)
+		}
+	}
+}

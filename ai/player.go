@@ -48,6 +48,7 @@ type Player struct {
 	lastMove time.Time // when the last move was played, for the pace
 
 	hintJob *Job
+	hintEng Engine // the hint's engine while its search runs
 	hintPly int
 	hint    game.Move // the suggested move, until the next move; zero when none
 	hintTxt string
@@ -106,6 +107,9 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 	if p.ready != nil && p.readyPly != ply {
 		p.ready = nil
 	}
+	if over := live.Result().Over; over && p.job == nil {
+		p.dropEngines() // their trees are of no more use
+	}
 	if level <= 0 || live.Result().Over || p.Paused {
 		p.ready = nil
 		return game.Move{}, false, nil
@@ -163,6 +167,9 @@ func (p *Player) start(live game.State, ply, level int) error {
 		if err != nil {
 			return err
 		}
+		if old := p.engines[side]; old != nil {
+			Release(old)
+		}
 		p.engines[side], p.levels[side] = e, level
 	}
 	SetSplit(p.engines[side], p.Faster)
@@ -188,7 +195,7 @@ func (p *Player) pollHint(live game.State, ply int) {
 	}
 	select {
 	case inf, ok := <-p.hintJob.Done:
-		p.hintJob = nil
+		p.stopHint()
 		if ok && p.hintPly == ply && !live.Result().Over && p.legal(live, inf.Move) {
 			p.hint, p.hintTxt = inf.Move, live.FormatMove(inf.Move)
 		}
@@ -204,23 +211,46 @@ func (p *Player) cancelJob() {
 	}
 	p.job.Cancel()
 	p.job = nil
-	p.engines, p.levels = [2]Engine{}, [2]int{}
+	p.dropEngines()
+}
+
+// dropEngines gives back the engines' memory (a running search gives it back
+// when it ends) and forgets them: the next search makes new ones.
+func (p *Player) dropEngines() {
+	for i, e := range p.engines {
+		if e != nil {
+			Release(e)
+		}
+		p.engines[i], p.levels[i] = nil, 0
+	}
+}
+
+// stopHint cancels the hint's search, if it runs, and gives back its engine's
+// memory: each hint has an engine of its own.
+func (p *Player) stopHint() {
+	if p.hintJob == nil {
+		return
+	}
+	p.hintJob.Cancel()
+	Release(p.hintEng)
+	p.hintJob, p.hintEng = nil, nil
 }
 
 // Cancel stops the computer's search and the hint and forgets a waiting answer,
 // the progress and the hint: the position is about to change.
 func (p *Player) Cancel() {
 	p.cancelJob()
-	if p.hintJob != nil {
-		p.hintJob.Cancel()
-		p.hintJob = nil
-	}
+	p.stopHint()
 	p.ready, p.hasBest = nil, false
 	p.clearHint()
 }
 
-// Close stops everything; call it when the game is left.
-func (p *Player) Close() { p.Cancel() }
+// Close stops everything and gives back the engines' memory; call it when the
+// game is left.
+func (p *Player) Close() {
+	p.Cancel()
+	p.dropEngines()
+}
 
 // MovePlayed is called after every change of the live position (a move, an undo,
 // a redo): the pace restarts and the hint, which was for the old position, goes.
@@ -246,7 +276,8 @@ func (p *Player) AskHint(live game.State, ply int) {
 		return
 	}
 	p.clearHint()
-	p.hintJob = Start(context.Background(), p.NewHintEngine(), live)
+	p.hintEng = p.NewHintEngine()
+	p.hintJob = Start(context.Background(), p.hintEng, live)
 	p.hintPly = ply
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"trihex/game"
+	"trihex/save"
 )
 
 // fakeClock is the Player's clock in tests: it moves only when told.
@@ -334,5 +335,120 @@ func TestPlayerTexts(t *testing.T) {
 		if got := Pace(sp); got != want {
 			t.Errorf("Pace(%v) = %v", sp, got)
 		}
+	}
+}
+
+// holds reports whether e's Monte Carlo search holds a tree's memory.
+func holds(e Engine) bool {
+	s := monteCarlo(e).s
+	s.idle.mu.Lock()
+	defer s.idle.mu.Unlock()
+	return s.mem != nil
+}
+
+// TestPlayerReleases: the engines give their trees' memory back when the
+// player drops them: on Close, on a cancel (the running search gives it back
+// when it ends), at the end of the game, and the hint's engine after its
+// answer.
+func TestPlayerReleases(t *testing.T) {
+	var made []Engine
+	p := NewPlayer(newFakeClock().now)
+	p.NewEngine = func(level int, seed uint64) (Engine, error) {
+		e, err := NewLevel(level, seed)
+		made = append(made, e)
+		return e, err
+	}
+	var hints []Engine
+	p.NewHintEngine = func() Engine {
+		e := NewMCTS("hint", Config{Playouts: 500})
+		hints = append(hints, e)
+		return e
+	}
+	live := startOf(t, "Attangle", "")
+	waitAnswer(t, p, live, 0)
+	if !holds(made[0]) {
+		t.Fatal("the engine holds no tree after its search")
+	}
+	p.Close()
+	if holds(made[0]) {
+		t.Error("Close kept the engine's tree")
+	}
+
+	// Cancelled while it searches (level 4, long enough): given back once the
+	// search has ended.
+	p = NewPlayer(newFakeClock().now)
+	p.NewEngine = func(level int, seed uint64) (Engine, error) {
+		e, err := NewLevel(level, seed)
+		made = append(made, e)
+		return e, err
+	}
+	if _, _, err := p.Poll(live, 0, 4, true, Pace(1)); err != nil || p.job == nil {
+		t.Fatalf("no search started: %v", err)
+	}
+	e := made[len(made)-1]
+	p.Cancel()
+	until(t, "the cancelled engine's memory", func() bool { return !holds(e) })
+
+	// The game over: the engines go.
+	waitAnswer(t, p, live, 0)
+	e = made[len(made)-1]
+	rec, err := save.ReadFile("../save/testdata/golden/attangle.trihex")
+	if err != nil || !rec.Final.Result().Over {
+		t.Fatalf("a finished game: %v", err)
+	}
+	p.Poll(rec.Final, 46, 1, true, Pace(1))
+	if holds(e) || p.engines != [2]Engine{} {
+		t.Error("the engines outlived the game")
+	}
+
+	// The hint's engine, after its answer.
+	p.NewHintEngine = func() Engine {
+		e := NewMCTS("hint", Config{Playouts: 500})
+		hints = append(hints, e)
+		return e
+	}
+	p.AskHint(live, 0)
+	until(t, "the hint", func() bool { p.Poll(live, 0, 0, true, Pace(1)); return !p.HintRunning() })
+	if _, ok := p.Hint(); !ok || holds(hints[0]) {
+		t.Errorf("hint %v, its engine holds its tree %v", ok, holds(hints[0]))
+	}
+}
+
+// TestRelease: an engine released while it searches keeps its memory until
+// the search ends, then gives it back, and searches again afterwards from
+// scratch.
+func TestRelease(t *testing.T) {
+	pos := replay(t, "Andantino", "", abMidgames[0])
+	e, _ := ParseEngine("ab,t=60", 0, 0, 1)
+	ab := e.(*abEngine)
+	job := Start(context.Background(), e, pos)
+	<-job.Progress // it searches
+	Release(e)
+	table := func() bool {
+		ab.ab.idle.mu.Lock()
+		defer ab.ab.idle.mu.Unlock()
+		return ab.ab.tt != nil
+	}
+	if !table() {
+		t.Fatal("the table went while its search ran")
+	}
+	job.Cancel()
+	<-job.Done
+	if table() {
+		t.Error("the table stayed after the search ended")
+	}
+	ab.cfg.Time = 50 * time.Millisecond
+	if inf := e.Choose(context.Background(), pos.Clone()); !pos.IsLegal(inf.Move) {
+		t.Errorf("after Release: move %v", inf.Move)
+	}
+	m := NewMCTS("m", Config{Playouts: 300, Prior: defaultPrior})
+	s := startOf(t, "Abande", "")
+	m.Choose(context.Background(), s)
+	Release(m)
+	if holds(m) {
+		t.Error("Release kept the tree")
+	}
+	if inf := m.Choose(context.Background(), s); !s.IsLegal(inf.Move) || inf.Playouts != 300 {
+		t.Errorf("after Release: move %v, %d playouts", inf.Move, inf.Playouts)
 	}
 }

@@ -34,6 +34,23 @@ import (
 // down as much as writing the same word.
 const cacheLine = 64
 
+// lineCount is a counter the threads change, alone on its cache line, so that
+// its writes do not take from the others the lines they only read (the
+// searcher's settings, the arena's address).
+type lineCount struct {
+	_ [cacheLine]byte
+	atomic.Int64
+	_ [cacheLine - 8]byte
+}
+
+// batch is how many iterations a thread of a shared search claims from the
+// budget at once, and runs before it adds them to the count done and its
+// visits and points to the root's: counters every thread changed at every
+// iteration were lines that all the cores took from each other in turn. The
+// root's visits are read only for the exploration term's logarithm (a thread
+// adds its own pending visits), its points only for reports.
+const batch = 16
+
 // worker is one thread's own part of a shared search. It is padded, and its
 // states and knower are allocated each after a spacer, because the threads
 // write them at every move of a playout: two workers' objects of the same size,
@@ -52,6 +69,10 @@ type worker struct {
 	knower   knowledge.Knower
 	knowOf   knowledge.Game
 	knowOpts knowledge.Options
+	// rootVisits and rootPoints are the root's visits and points (for its
+	// mover) of this thread's iterations not yet added to the root node.
+	rootVisits int32
+	rootPoints float32
 	// spacers are never used: allocated just before the worker's own state
 	// and knower, they keep them off the last worker's cache lines.
 	stSpacer   game.State
@@ -85,69 +106,115 @@ func (w *worker) playout(st game.State) game.Player { return playWith(w.know, st
 // unless Split.
 func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Time) Info {
 	n := min(cfg.Threads, maxThreads)
-	budget := int64(cfg.Playouts)
+	r := &sharedRun{cfg: cfg, c: c, t0: t0, budget: int64(cfg.Playouts), cancelled: ctx.Done()}
 	if !cfg.Split {
-		budget *= int64(n)
+		r.budget *= int64(n)
 	}
-	var deadline time.Time
 	if cfg.Time > 0 {
-		deadline = t0.Add(cfg.Time)
+		r.deadline = t0.Add(cfg.Time)
 	}
 	for len(s.workers) < n {
 		s.workers = append(s.workers, &worker{})
 	}
-	// The whole arena up front: a slice that grew would move under the other
-	// threads. Memory the tree does not reach is never touched.
-	if cap(s.nodes) < s.maxNodes {
-		grown := make([]node, len(s.nodes), s.maxNodes)
-		copy(grown, s.nodes)
-		s.nodes = grown
-	}
+	// The whole arena is reserved (reroot): a slice that grew would move
+	// under the other threads. Memory the tree does not reach is never
+	// touched.
+	s.reserve()
 	s.vloss = 1
 	if cfg.NoVirtualLoss {
 		s.vloss = 0
 	}
 	s.used.Store(int64(len(s.nodes)))
 	s.nodes = s.nodes[:s.maxNodes]
-	var claimed, done atomic.Int64
-	var stop atomic.Bool
-	cancelled := ctx.Done()
 	var wg sync.WaitGroup
 	for k, w := range s.workers[:n] {
 		w.prepare(s, cfg, k)
-		wg.Go(func() {
-			lastReport := t0
-			for i := 1; !stop.Load(); i++ {
-				if budget > 0 && claimed.Add(1) > budget {
-					break
-				}
-				select {
-				case <-cancelled:
-					stop.Store(true)
-					return
-				default:
-				}
-				if i&63 == 0 {
-					now := time.Now()
-					if !deadline.IsZero() && now.After(deadline) {
-						break
-					}
-					if k == 0 && cfg.Progress != nil && now.Sub(lastReport) > 100*time.Millisecond {
-						lastReport = now
-						cfg.Progress(s.infoShared(int(done.Load()), time.Since(t0)))
-					}
-				}
-				if !s.iterateShared(w, c, cfg.Plain) {
-					break // solved
-				}
-				done.Add(1)
-			}
-			stop.Store(true)
-		})
+		wg.Go(func() { s.thread(r, w, k) })
 	}
 	wg.Wait()
 	s.nodes = s.nodes[:s.used.Load()]
-	return s.info(int(done.Load()), time.Since(t0))
+	return s.info(int(r.done.Load()), time.Since(t0))
+}
+
+// sharedRun is one shared search as its threads see it.
+type sharedRun struct {
+	cfg       Config
+	c         float64
+	t0        time.Time
+	budget    int64 // all threads' iterations; 0 none
+	deadline  time.Time
+	cancelled <-chan struct{}
+	// claimed counts the iterations the threads took from the budget, done
+	// those they ran; stop, once set, ends every thread.
+	claimed, done lineCount
+	stop          struct {
+		_ [cacheLine]byte
+		atomic.Bool
+		_ [cacheLine - 1]byte
+	}
+}
+
+// thread runs thread k's iterations, with worker w, until the budget is
+// spent (then it ends alone: the others run what they have claimed) or the
+// clock, a cancel or a proof ends them all.
+func (s *Searcher) thread(r *sharedRun, w *worker, k int) {
+	lastReport := r.t0
+	left, ran := int64(0), int64(0) // claimed and not run; run and not counted
+	defer func() {
+		r.done.Add(ran)
+		s.flushRoot(w)
+	}()
+	for i := 1; !r.stop.Load(); i++ {
+		if left == 0 {
+			left = batch
+			if r.budget > 0 {
+				from := r.claimed.Add(batch) - batch
+				if from >= r.budget {
+					return
+				}
+				left = min(batch, r.budget-from)
+			}
+			r.done.Add(ran)
+			ran = 0
+			s.flushRoot(w)
+		}
+		left--
+		select {
+		case <-r.cancelled:
+			r.stop.Store(true)
+			return
+		default:
+		}
+		if i&63 == 0 {
+			now := time.Now()
+			if !r.deadline.IsZero() && now.After(r.deadline) {
+				r.stop.Store(true)
+				return
+			}
+			if k == 0 && r.cfg.Progress != nil && now.Sub(lastReport) > 100*time.Millisecond {
+				lastReport = now
+				r.cfg.Progress(s.infoShared(int(r.done.Load()+ran), time.Since(r.t0)))
+			}
+		}
+		if !s.iterateShared(w, r.c, r.cfg.Plain) {
+			r.stop.Store(true) // solved
+			return
+		}
+		ran++
+	}
+}
+
+// flushRoot adds w's pending visits and points to the root.
+func (s *Searcher) flushRoot(w *worker) {
+	nd := &s.nodes[s.root]
+	if w.rootVisits > 0 {
+		v := atomic.AddInt32(&nd.visits, w.rootVisits)
+		storeF32(&nd.rs, float32(1/math.Sqrt(float64(v))))
+	}
+	if w.rootPoints > 0 {
+		addF32(&nd.wins, w.rootPoints)
+	}
+	w.rootVisits, w.rootPoints = 0, 0
 }
 
 // child is a new child as a worker reads it before it is linked in.
@@ -237,7 +304,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 	}
 	n := s.root
 	if s.vloss > 0 {
-		s.visitShared(n)
+		w.rootVisits++
 	}
 	for {
 		nd := &s.nodes[n]
@@ -266,7 +333,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 				break
 			}
 		}
-		n = s.selectShared(n, c, plain, &w.rng)
+		n = s.selectShared(w, n, c, plain)
 		if s.vloss > 0 {
 			s.visitShared(n)
 		}
@@ -290,7 +357,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 	if s.rave > 0 {
 		s.backupAMAFShared(n, st.(placer), winner)
 	}
-	s.backupShared(n, winner, plain)
+	s.backupShared(w, n, winner, plain)
 	return true
 }
 
@@ -362,12 +429,17 @@ func (s *Searcher) resolveShared(n int32) {
 	}
 }
 
-// selectShared is selectChild for a shared search, with the thread's own
-// random numbers.
-func (s *Searcher) selectShared(n int32, c float64, plain bool, rng *game.Rand) int32 {
+// selectShared is selectChild for a shared search, with thread w's own
+// random numbers and, at the root, its visits not yet added there.
+func (s *Searcher) selectShared(w *worker, n int32, c float64, plain bool) int32 {
 	nd := &s.nodes[n]
 	first := atomic.LoadInt32(&nd.child)
-	cs := c * math.Sqrt(math.Log(float64(atomic.LoadInt32(&nd.visits)+1)))
+	visits := atomic.LoadInt32(&nd.visits)
+	if n == s.root {
+		visits += w.rootVisits
+	}
+	cs := c * math.Sqrt(math.Log(float64(visits+1)))
+	rng := &w.rng
 	best, bestScore := first, math.Inf(-1)
 	for i := first; i < first+nd.nchild; i++ {
 		ch := &s.nodes[i]
@@ -400,10 +472,18 @@ func (s *Searcher) selectShared(n int32, c float64, plain bool, rng *game.Rand) 
 }
 
 // backupShared adds one playout's result to the path from n to the root, whose
-// visits are counted already unless without virtual loss, and propagates proofs.
-func (s *Searcher) backupShared(n int32, winner game.Player, plain bool) {
+// visits are counted already unless without virtual loss, and propagates
+// proofs; the root's visit and points wait in w (flushRoot).
+func (s *Searcher) backupShared(w *worker, n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
+		if n == s.root {
+			if s.vloss == 0 {
+				w.rootVisits++
+			}
+			w.rootPoints += points(winner, nd.mover)
+			break // the root has no parent to resolve
+		}
 		if s.vloss == 0 {
 			s.visitShared(n)
 		}

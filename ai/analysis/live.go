@@ -167,7 +167,10 @@ func (l *Live) run() {
 			job = nil
 		}
 	}
-	defer end()
+	defer func() {
+		end()
+		ai.Release(l.eng) // its tree and table: the analysis is over
+	}()
 	for {
 		var progress, answer <-chan ai.Info
 		if job != nil {

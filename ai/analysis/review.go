@@ -119,6 +119,7 @@ func Review(ctx context.Context, start game.State, moves []game.Move, b Budget, 
 	if err != nil {
 		return nil, err
 	}
+	defer ai.Release(eng) // its tree and table: the review is over
 	return ReviewWith(ctx, eng, start, moves, progress)
 }
 

@@ -118,6 +118,9 @@ type Msg struct {
 	Text  string `json:"text,omitempty"`
 	Code  string `json:"code,omitempty"`
 	TS    int64  `json:"ts,omitempty"`
+	// ID numbers a player's commands other than moves (offers, answers, resign,
+	// chat), so that one sent twice is done once; errors name the command's ID.
+	ID int64 `json:"id,omitempty"`
 
 	Clock  *Clock     `json:"clock,omitempty"`
 	Result *Result    `json:"result,omitempty"`
@@ -180,6 +183,7 @@ type Snapshot struct {
 	Clock   *Clock     `json:"clock,omitempty"`
 	Result  *Result    `json:"result,omitempty"`
 	Next    string     `json:"next,omitempty"` // the rematch's game id
+	IDs     [2]int64   `json:"ids,omitzero"`   // each seat's last command ID carried out
 	Chat    []ChatLine `json:"chat,omitempty"`
 }
 
@@ -255,7 +259,7 @@ func (m *Msg) Check() error {
 		}
 	}
 	switch {
-	case m.Seq < 0 || m.N < 0 || m.Line < 0 || m.V < 0:
+	case m.Seq < 0 || m.N < 0 || m.Line < 0 || m.V < 0 || m.ID < 0:
 		return bad("a number", "is negative")
 	case m.Seat < 0 || m.Seat > 2:
 		return bad("seat", "is not 0, 1 or 2")

@@ -70,6 +70,17 @@ func (t *Table) Decide(seat int, m *proto.Msg, now, lag int64) (*Event, error) {
 	if seat < 1 || seat > 2 {
 		return nil, refuse(proto.ErrState, "take a seat first")
 	}
+	if m.T != proto.Move && m.ID != 0 && m.ID <= t.cmds[seat-1] {
+		return nil, ErrDuplicate
+	}
+	e, err := t.decide(seat, m, now, lag)
+	if e != nil && e.K != KMove && e.K != KFlag {
+		e.ID = m.ID
+	}
+	return e, err
+}
+
+func (t *Table) decide(seat int, m *proto.Msg, now, lag int64) (*Event, error) {
 	switch m.T {
 	case proto.Move:
 		return t.decideMove(seat, m, now, lag)
@@ -83,11 +94,7 @@ func (t *Table) Decide(seat int, m *proto.Msg, now, lag int64) (*Event, error) {
 		}
 		return &Event{K: KResign, At: now, Seat: seat}, nil
 	case proto.Chat:
-		text := strings.TrimSpace(m.Text)
-		if m.N != 0 && m.N <= t.chatN[seat-1] {
-			return nil, ErrDuplicate
-		}
-		return &Event{K: KChat, At: now, Seat: seat, N: m.N, Text: text}, nil
+		return &Event{K: KChat, At: now, Seat: seat, Text: strings.TrimSpace(m.Text)}, nil
 	}
 	return nil, refuse(proto.ErrState, "%s is not a game command", m.T)
 }
@@ -194,7 +201,7 @@ func (t *Table) Snapshot(now int64) *proto.Snapshot {
 	s := &proto.Snapshot{Game: t.ID, Kind: t.Info.Name, Opts: t.Options.String(), Created: t.Created,
 		Names: t.names, Joined: [2]bool{t.Joined(1), t.Joined(2)}, Moves: append([]string{}, t.texts...),
 		Line: t.line, Offers: append([]proto.Offered(nil), t.offers...), Clock: t.Clock(now),
-		Result: t.result, Next: t.next, Chat: append([]proto.ChatLine(nil), t.chat...)}
+		Result: t.result, Next: t.next, Chat: append([]proto.ChatLine(nil), t.chat...), IDs: t.cmds}
 	if t.TC.Kind != proto.TCNone {
 		s.TC = t.TC.String()
 	}
@@ -219,7 +226,7 @@ func (t *Table) Summary(s int) proto.GameInfo {
 // Message is the message that tells players about event e, just applied (Seq is
 // the game's); nil for an event that tells them nothing.
 func (t *Table) Message(e *Event) *proto.Msg {
-	m := &proto.Msg{Seq: t.Seq, Seat: e.Seat}
+	m := &proto.Msg{Seq: t.Seq, Seat: e.Seat, ID: e.ID}
 	switch e.K {
 	case KJoin:
 		m.T, m.Name = proto.Joined, e.Name
@@ -232,7 +239,7 @@ func (t *Table) Message(e *Event) *proto.Msg {
 		m.T, m.Kind, m.N, m.OK, m.Game = proto.Answer, e.Kind, e.N, e.OK, e.Next
 		m.Line, m.Clock = t.line, t.Clock(e.At)
 	case KChat:
-		m.T, m.Text, m.N = proto.Chat, e.Text, e.N
+		m.T, m.Text = proto.Chat, e.Text
 	case KResign, KFlag, KAbort:
 		m.T = proto.Over
 		m.Clock = t.Clock(e.At)

@@ -49,7 +49,7 @@ type Event struct {
 	Key  string `json:"key,omitempty"`
 	Name string `json:"name,omitempty"`
 	// move: Seat, N, Line, Mv, Comp (ms of lag forgiven); offer, answer: Kind, N, OK;
-	// chat: N (the seat's own count of lines), Text
+	// chat: Text
 	N    int    `json:"n,omitempty"`
 	Line int    `json:"line,omitempty"`
 	Mv   string `json:"mv,omitempty"`
@@ -57,6 +57,7 @@ type Event struct {
 	OK   bool   `json:"ok,omitempty"`
 	Text string `json:"text,omitempty"`
 	Next string `json:"next,omitempty"` // an accepted rematch: the new game's id
+	ID   int64  `json:"id,omitempty"`   // the command's ID (offer, answer, resign, chat)
 }
 
 // Hash is what the authority keeps of a secret (a player key, an invite token):
@@ -90,7 +91,7 @@ type Table struct {
 	result *proto.Result
 	next   string
 	chat   []proto.ChatLine
-	chatN  [2]int
+	cmds   [2]int64 // each seat's last command ID carried out
 }
 
 // Refusal is a command the authority will not carry out, with the protocol's
@@ -215,6 +216,9 @@ func (t *Table) apply(e *Event) error {
 	if e.Seat < 0 || e.Seat > 2 {
 		return fmt.Errorf("seat %d", e.Seat)
 	}
+	if e.Seat > 0 && e.ID > t.cmds[e.Seat-1] {
+		t.cmds[e.Seat-1] = e.ID
+	}
 	switch e.K {
 	case KJoin:
 		if e.Seat == 0 || t.keys[e.Seat-1] != "" {
@@ -232,16 +236,13 @@ func (t *Table) apply(e *Event) error {
 		if len(t.chat) > maxChat {
 			t.chat = t.chat[len(t.chat)-maxChat:]
 		}
-		if e.Seat > 0 {
-			t.chatN[e.Seat-1] = e.N
-		}
 	case KResign:
-		t.end(e.Seat, 3-e.Seat, proto.TermResignation, "")
+		t.end(3-e.Seat, proto.TermResignation, "")
 	case KFlag:
 		t.clk.stop(t.TC, e.Seat, e.At)
-		t.end(e.Seat, 3-e.Seat, proto.TermTime, "")
+		t.end(3-e.Seat, proto.TermTime, "")
 	case KAbort:
-		t.end(e.Seat, 0, proto.TermAborted, "")
+		t.end(0, proto.TermAborted, "")
 	default:
 		return fmt.Errorf("unknown event")
 	}
@@ -272,7 +273,7 @@ func (t *Table) applyMove(e *Event) error {
 		if r.Winner != game.NoPlayer {
 			w = seatOf(r.Winner)
 		}
-		t.end(0, w, proto.TermRules, r.Reason)
+		t.end(w, proto.TermRules, r.Reason)
 	}
 	return nil
 }
@@ -289,9 +290,9 @@ func (t *Table) applyAnswer(e *Event) error {
 	}
 	switch o.Kind {
 	case proto.OfferDraw:
-		t.end(0, 0, proto.TermAgreement, "")
+		t.end(0, proto.TermAgreement, "")
 	case proto.OfferAbort:
-		t.end(0, 0, proto.TermAborted, "")
+		t.end(0, proto.TermAborted, "")
 	case proto.OfferRematch:
 		t.next = e.Next
 	case proto.OfferTakeback:
@@ -313,8 +314,7 @@ func (t *Table) applyAnswer(e *Event) error {
 }
 
 // end ends the game: winner is a seat or 0 for a draw or an abort.
-func (t *Table) end(by, winner int, term, reason string) {
-	_ = by
+func (t *Table) end(winner int, term, reason string) {
 	t.result = &proto.Result{Winner: winner, Termination: term, Reason: reason}
 	t.offers = t.offers[:0]
 }

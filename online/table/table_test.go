@@ -199,10 +199,10 @@ func TestTakebackDrawRematch(t *testing.T) {
 func TestAbortResignChat(t *testing.T) {
 	g := newGame(t, "andantino", "")
 	g.move(1, 1, "1,-1", 2000)
-	if got := g.do(2, proto.Msg{T: proto.Chat, Text: "hi", N: 1}, 2100, 0); got != "" {
+	if got := g.do(2, proto.Msg{T: proto.Chat, Text: "hi", ID: 1}, 2100, 0); got != "" {
 		t.Fatal(got)
 	}
-	if got := g.do(2, proto.Msg{T: proto.Chat, Text: "hi", N: 1}, 2100, 0); got != "dup" {
+	if got := g.do(2, proto.Msg{T: proto.Chat, Text: "hi", ID: 1}, 2100, 0); got != "dup" {
 		t.Errorf("chat line sent twice: %q", got)
 	}
 	g.do(2, proto.Msg{T: proto.Offer, Kind: proto.OfferAbort}, 2200, 0)

@@ -50,7 +50,7 @@ func pair(t *testing.T, h *relay.Hub, host HostGame, f wire.Faults, a, b Mover) 
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	hc := Start(Config{Dial: pipeTo(h, f), Name: "Host", Key: NewKey(), Host: &host})
+	hc := Start(Config{Dial: pipeTo(h, f), Name: "Host", Key: NewKey(), Host: &host, PingEvery: time.Second, Resend: 500 * time.Millisecond})
 	defer hc.Close()
 	code := waitInvite(t, hc)
 	inv, err := proto.ParseInvite(code)
@@ -58,7 +58,7 @@ func pair(t *testing.T, h *relay.Hub, host HostGame, f wire.Faults, a, b Mover) 
 		t.Fatal(err)
 	}
 	f.Seed += 1000
-	jc := Start(Config{Dial: pipeTo(h, f), Name: "Guest", Key: NewKey(), Join: &inv})
+	jc := Start(Config{Dial: pipeTo(h, f), Name: "Guest", Key: NewKey(), Join: &inv, PingEvery: time.Second, Resend: 500 * time.Millisecond})
 	defer jc.Close()
 	type res struct {
 		v   View

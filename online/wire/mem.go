@@ -16,6 +16,8 @@ type Faults struct {
 	Drop, Dup, Delay float64
 	MaxDelay         time.Duration
 	Seed             uint64
+	// Hit, when set, is told of each message mistreated: "drop", "dup", "delay".
+	Hit func(kind string)
 }
 
 // Pipe returns the two ends of an in-memory connection whose messages in each
@@ -67,6 +69,16 @@ func (m *mem) Write(ctx context.Context, msg []byte) error {
 		wait = time.Duration(m.rng.Int64N(int64(m.f.MaxDelay))) + 1
 	}
 	m.mu.Unlock()
+	if h := m.f.Hit; h != nil {
+		for _, k := range []struct {
+			on   bool
+			name string
+		}{{drop, "drop"}, {dup && !drop, "dup"}, {wait > 0 && !drop, "delay"}} {
+			if k.on {
+				h(k.name)
+			}
+		}
+	}
 	if drop {
 		return nil
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	_ "trihex/game/all"
 	"trihex/game"
+	_ "trihex/game/all"
 	"trihex/online/proto"
 	"trihex/online/relay"
 	"trihex/online/wire"

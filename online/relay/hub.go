@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"trihex/online/proto"
@@ -52,8 +53,9 @@ type Hub struct {
 	stop  context.CancelFunc
 	unsub func()
 
-	mu    sync.Mutex
-	games map[string]*live
+	mu       sync.Mutex
+	games    map[string]*live
+	sessions atomic.Int64
 }
 
 // live is a game some connection of this hub is playing: the game folded from the

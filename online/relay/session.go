@@ -40,6 +40,8 @@ const outQueue = 256
 func (h *Hub) Serve(conn wire.Conn) {
 	s := &session{h: h, conn: conn, out: make(chan []byte, outQueue), done: make(chan struct{}),
 		tokens: h.opt.Burst, refill: h.opt.Now()}
+	h.sessions.Add(1)
+	defer h.sessions.Add(-1)
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
 	go s.writer(ctx)

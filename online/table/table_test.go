@@ -89,7 +89,7 @@ func TestMovesNumberedAndChecked(t *testing.T) {
 		t.Errorf("names %q %q", g.tab.Name(1), g.tab.Name(2))
 	}
 	for _, c := range []struct {
-		seat, n int
+		seat, n  int
 		mv, want string
 	}{
 		{2, 1, "e6", "turn"},    // White moves first

@@ -41,10 +41,13 @@ type Config struct {
 }
 
 // HostGame is a game to create: which game, its rules options, its time control
-// (proto.ParseTC) and the host's seat (1 moves first, 2, or 0 for 1).
+// (proto.ParseTC) and the host's seat (1 moves first, 2, or 0 for 1). ID and
+// Token, when set, are the game's id and invite token (a host started again with
+// its saved seat); else they are drawn.
 type HostGame struct {
 	Game, Options, Clock string
 	Seat                 int
+	ID, Token            string
 }
 
 // NewKey draws a new player key.
@@ -181,9 +184,11 @@ func Start(cfg Config) *Client {
 	c := &Client{cfg: cfg, cmds: make(chan func(*conn), 64), wake: make(chan struct{}, 1), done: make(chan struct{})}
 	c.ctx, c.cancel = context.WithCancel(context.Background())
 	c.target = cfg.Resume
-	if cfg.Host != nil {
-		c.target = proto.Random(proto.IDLen)
-		c.token = proto.Random(proto.TokenLen)
+	if h := cfg.Host; h != nil {
+		c.target, c.token = h.ID, h.Token
+		if c.target == "" || c.token == "" {
+			c.target, c.token = proto.Random(proto.IDLen), proto.Random(proto.TokenLen)
+		}
 	}
 	if cfg.Join != nil {
 		c.target = cfg.Join.Game

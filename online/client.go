@@ -87,30 +87,31 @@ type Event struct {
 
 // View is the game as this client knows it: every move replayed through the rules.
 type View struct {
-	Game      string // the game id
-	Info      *game.Info
-	Options   game.Options
-	TC        string
-	Created   time.Time
-	Seat      int // ours: 1 moves first
-	Names     [2]string
-	Joined    [2]bool
-	Start     game.State // the start position
-	Position  game.State // after Moves
-	Moves     []string
-	Line      int // takebacks so far
-	Offers    []proto.Offered
-	Clock     *proto.Clock // as last charged by the authority, nil without a clock
-	ClockAt   time.Time    // when Clock arrived here: the running side's time falls from there
-	Result    *proto.Result
-	Chat      []proto.ChatLine
-	Next      string // the rematch's game id
-	Invite    string // the invite code, for the host until the guest joins
-	Pending   string // our move sent and not yet confirmed
-	Connected bool
-	RTT       time.Duration
-	Seq       int64
-	ids       [2]int64 // each seat's last command ID carried out
+	Game       string // the game id
+	Info       *game.Info
+	Options    game.Options
+	TC         string
+	Created    time.Time
+	Seat       int // ours: 1 moves first
+	Names      [2]string
+	Joined     [2]bool
+	Start      game.State // the start position
+	Position   game.State // after Moves
+	Moves      []string
+	Line       int // takebacks so far
+	Offers     []proto.Offered
+	Clock      *proto.Clock // as last charged by the authority, nil without a clock
+	ClockAt    time.Time    // when Clock arrived here: the running side's time falls from there
+	Result     *proto.Result
+	Chat       []proto.ChatLine
+	Next       string // the rematch's game id
+	Invite     string // the invite code, for the host until the guest joins
+	Pending    string // our move sent and not yet confirmed
+	Connected  bool
+	Reconnects int // how many times the connection dropped
+	RTT        time.Duration
+	Seq        int64
+	ids        [2]int64 // each seat's last command ID carried out
 }
 
 // YourMove reports whether it is our seat's move in a game that goes on with both
@@ -165,6 +166,8 @@ type Client struct {
 	pending []*proto.Msg
 	nextID  int64
 	failed  bool
+	// reconnects counts the drops, for View.Reconnects
+	reconnects int
 }
 
 // Start begins connecting in the background and returns at once.
@@ -223,6 +226,7 @@ func (c *Client) View() View {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	v := c.v
+	v.Reconnects = c.reconnects
 	if v.Position != nil {
 		v.Position = v.Position.Clone()
 	}

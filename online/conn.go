@@ -48,6 +48,7 @@ func (c *Client) run() {
 		}
 		c.mu.Lock()
 		c.v.Connected = false
+		c.reconnects++
 		c.emit(Event{Kind: Reconnecting, Err: err})
 		c.mu.Unlock()
 		if seated {
@@ -300,7 +301,7 @@ func (k *conn) state(m *proto.Msg) error {
 	}
 	first := !k.seated
 	newGame := c.v.Game != "" && c.v.Game != s.Game
-	v.Connected, v.RTT = true, c.v.RTT
+	v.Connected, v.RTT, v.Reconnects = true, c.v.RTT, c.reconnects
 	if c.token != "" && v.Seat != 0 && !v.Joined[2-v.Seat] {
 		v.Invite = proto.Invite{Addr: c.cfg.InviteAddr, Game: s.Game, Token: c.token}.String()
 	}

@@ -6,6 +6,7 @@ import (
 	"net"
 	"time"
 
+	"trihex/online/proto"
 	"trihex/online/relay"
 	"trihex/online/wire"
 )
@@ -92,4 +93,43 @@ func (h *Host) WaitGuest(ctx context.Context, limit time.Duration) {
 func (h *Host) Close() {
 	h.ln.Close()
 	h.Hub.Close()
+}
+
+// ListGames asks the authority at dial for the games the player key holds a seat
+// in, newest first: whose move it is, the deadline of a correspondence move. It
+// is one short connection, made for the start screen's "your move" list.
+func ListGames(ctx context.Context, dial func(context.Context) (wire.Conn, error), key string) ([]proto.GameInfo, error) {
+	w, err := dial(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer w.Close()
+	for _, m := range []*proto.Msg{
+		{T: proto.Hello, V: proto.Version, Rules: proto.RulesVersion, App: "trihex"},
+		{T: proto.List, Key: key},
+	} {
+		b, err := proto.Encode(m)
+		if err == nil {
+			err = w.Write(ctx, b)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("online: %v", err)
+		}
+	}
+	for {
+		b, err := w.Read(ctx)
+		if err != nil {
+			return nil, fmt.Errorf("online: %v", err)
+		}
+		m, err := proto.Decode(b)
+		if err != nil {
+			return nil, fmt.Errorf("online: the server sent %v", err)
+		}
+		switch m.T {
+		case proto.Games:
+			return m.Games, nil
+		case proto.Error:
+			return nil, fmt.Errorf("online: %s", m.Text)
+		}
+	}
 }

@@ -44,10 +44,15 @@ func (h *Hub) Serve(conn wire.Conn) {
 	defer h.sessions.Add(-1)
 	ctx, cancel := context.WithCancel(h.ctx)
 	defer cancel()
-	go s.writer(ctx)
+	written := make(chan struct{})
+	go func() {
+		s.writer(ctx)
+		close(written)
+	}()
 	go s.pinger(ctx)
 	s.read(ctx)
 	s.close("")
+	<-written // the last words (an error that says why) go out first
 	if g := s.g; g != nil {
 		h.detach(g, s)
 	}

@@ -128,7 +128,12 @@ func describe(info *game.Info, r *proto.Result) string {
 	if r == nil || info == nil {
 		return "game in progress"
 	}
-	side := func(s int) string { return info.Players[s-1] }
+	side := func(s int) string {
+		if s < 1 || s > 2 {
+			return "Nobody"
+		}
+		return info.Players[s-1]
+	}
 	switch r.Termination {
 	case proto.TermRules:
 		if r.Winner == 0 {

@@ -395,6 +395,9 @@ func build(s *proto.Snapshot, seat int, seq int64, now time.Time) (View, error) 
 // and the rematch's id when one was agreed.
 func (c *Client) apply(m *proto.Msg) (bool, string) {
 	v := &c.v
+	if m.T != proto.Over && (m.Seat < 1 || m.Seat > 2) || v.Position == nil {
+		return false, ""
+	}
 	mine := m.Seat == v.Seat && m.Seat != 0
 	if mine && m.ID > v.ids[v.Seat-1] {
 		v.ids[v.Seat-1] = m.ID

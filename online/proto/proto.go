@@ -293,6 +293,37 @@ func (m *Msg) Check() error {
 			}
 		}
 	}
+	seatOK := func(s int) bool { return s >= 0 && s <= 2 }
+	results := []*Result{m.Result}
+	clocks := []*Clock{m.Clock}
+	if s := m.Snap; s != nil {
+		results, clocks = append(results, s.Result), append(clocks, s.Clock)
+		for _, o := range s.Offers {
+			if !seatOK(o.Seat) || o.N < 0 {
+				return bad("snap", "has a bad offer")
+			}
+		}
+		for _, c := range s.Chat {
+			if !seatOK(c.Seat) || utf8.RuneCountInString(c.Text) > MaxChat {
+				return bad("snap", "has a bad chat line")
+			}
+		}
+	}
+	for _, r := range results {
+		if r != nil && (!seatOK(r.Winner) || len(r.Termination) > 40 || len(r.Reason) > 200) {
+			return bad("result", "is out of bounds")
+		}
+	}
+	for _, c := range clocks {
+		if c != nil && (!seatOK(c.Running) || len(c.TC) > 30) {
+			return bad("clock", "is out of bounds")
+		}
+	}
+	for _, g := range m.Games {
+		if !seatOK(g.Seat) {
+			return bad("games", "has a bad seat")
+		}
+	}
 	if s := m.Snap; s != nil {
 		if len(s.Moves) > MaxPlies || len(s.Chat) > 100 || len(s.Offers) > 8 {
 			return bad("snap", "is too long")

@@ -104,7 +104,8 @@ type stored struct {
 	table.Event
 }
 
-func decodeEvent(r Record) (int64, *table.Event, error) {
+// DecodeEvent reads a stored event and its index in its game.
+func DecodeEvent(r Record) (int64, *table.Event, error) {
 	var s stored
 	if err := json.Unmarshal(r.Data, &s); err != nil {
 		return 0, nil, fmt.Errorf("relay: game %s, record %d: %v", r.Game, r.Seq, err)
@@ -157,7 +158,7 @@ func (g *live) load(h *Hub) error {
 	}
 	var events []*table.Event
 	for _, r := range recs {
-		_, e, err := decodeEvent(r)
+		_, e, err := DecodeEvent(r)
 		if err != nil {
 			return &table.Refusal{Code: proto.ErrInternal, Text: err.Error()}
 		}
@@ -189,7 +190,7 @@ func (g *live) catchUp(h *Hub) error {
 
 // applyRecord applies a stored event unless it is already applied; g.mu is held.
 func (g *live) applyRecord(h *Hub, r Record) error {
-	i, e, err := decodeEvent(r)
+	i, e, err := DecodeEvent(r)
 	if err != nil {
 		return err
 	}

@@ -443,7 +443,7 @@ func (h *Hub) peek(id string) (*table.Table, error) {
 	}
 	var events []*table.Event
 	for _, r := range recs {
-		_, e, err := decodeEvent(r)
+		_, e, err := DecodeEvent(r)
 		if err != nil {
 			return nil, err
 		}

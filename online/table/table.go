@@ -213,7 +213,7 @@ func (t *Table) Apply(e *Event) error {
 }
 
 func (t *Table) apply(e *Event) error {
-	if e.Seat < 0 || e.Seat > 2 {
+	if e.Seat < 1 || e.Seat > 2 {
 		return fmt.Errorf("seat %d", e.Seat)
 	}
 	if e.Seat > 0 && e.ID > t.cmds[e.Seat-1] {

@@ -98,7 +98,6 @@ func playerSubject(p string) string { return "trihex.p." + p }
 func gameOfSubject(s string) string { return strings.TrimPrefix(s, "trihex.g.") }
 func validToken(s string) bool      { return s != "" && !strings.ContainsAny(s, ".*> \t\r\n") }
 func badToken(what, s string) error { return fmt.Errorf("relay: %s %q cannot be a subject", what, s) }
-func isConflict(err error) bool     { return isWrongLast(err) }
 func isNotFound(err error) bool     { return errors.Is(err, jetstream.ErrMsgNotFound) }
 func isWrongLast(err error) bool {
 	var api *jetstream.APIError

@@ -90,7 +90,7 @@ func TestLoad(t *testing.T) {
 		game string
 		ply  int
 	}
-	start := time.Now()
+	start, cpu0 := time.Now(), cpuTime()
 	ctx, cancel := context.WithTimeout(context.Background(), 15*time.Minute)
 	defer cancel()
 	for i, p := range pairs {
@@ -135,7 +135,7 @@ func TestLoad(t *testing.T) {
 		}
 	}
 	wg.Wait()
-	elapsed := time.Since(start)
+	elapsed, cpu := time.Since(start), cpuTime()-cpu0
 
 	// No game lost: what is stored is what both players saw.
 	moves := 0
@@ -175,8 +175,9 @@ func TestLoad(t *testing.T) {
 		return lat[int(q*float64(len(lat)-1))].Round(10 * time.Microsecond)
 	}
 	t.Logf("%s store, think %v: %d games at once, %d moves relayed in %v (%.0f moves/s); latency p50 %v, p99 %v, max %v; "+
-		"heap %.1f KiB per game (relay and both clients), %d goroutines per game",
+		"CPU %.2f ms per move; heap %.1f KiB per game (relay and both clients), %d goroutines per game",
 		map[bool]string{true: "memory", false: "JetStream"}[os.Getenv("TRIHEX_LOAD_STORE") == "memory"], think, n, moves, elapsed.Round(time.Millisecond), float64(moves)/elapsed.Seconds(), pct(0.5), pct(0.99), pct(1),
+		float64(cpu.Microseconds())/1000/float64(max(moves, 1)),
 		float64(perGame)/1024, perGameG)
 }
 

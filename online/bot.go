@@ -89,8 +89,8 @@ func Record(v *View) (string, error) {
 			tags = append(tags, save.Tag{Name: side, Value: v.Names[i]})
 		}
 	}
-	if v.TC != "" {
-		tags = append(tags, save.Tag{Name: "TimeControl", Value: v.TC})
+	if tc, err := proto.ParseTC(v.TC); err == nil && tc.Kind != proto.TCNone {
+		tags = append(tags, save.Tag{Name: "TimeControl", Value: tc.Tag()})
 	}
 	// Until records say how a game ended beyond the board, a resignation, a
 	// flag or an agreement is kept in a tag of its own.

@@ -198,3 +198,19 @@ func (c Control) String() string {
 	}
 	return TCNone
 }
+
+// Tag spells c as a record's TimeControl tag: in seconds, as PGN has it ("300+3",
+// "600+5x30", "3d/move"), where String's minutes are the window's and the
+// protocol's spelling.
+func (c Control) Tag() string {
+	sec := func(ms int64) string { return strconv.FormatFloat(float64(ms)/1000, 'f', -1, 64) }
+	switch c.Kind {
+	case TCFischer:
+		return sec(c.Base) + "+" + sec(c.Inc)
+	case TCByoyomi:
+		return sec(c.Base) + "+" + strconv.Itoa(c.Periods) + "x" + sec(c.Period)
+	case TCDays:
+		return strconv.Itoa(c.Days) + "d/move"
+	}
+	return "-"
+}

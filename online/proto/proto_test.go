@@ -115,6 +115,11 @@ func TestTC(t *testing.T) {
 			t.Errorf("%q: %+v %v (%s)", c.in, got, err, got.String())
 		}
 	}
+	for in, want := range map[string]string{"5+3": "300+3", "0.5+0.25": "30+0.25", "10+5x30": "600+5x30", "3d": "3d/move", "none": "-"} {
+		if c, _ := ParseTC(in); c.Tag() != want {
+			t.Errorf("%s: tag %q, want %q", in, c.Tag(), want)
+		}
+	}
 	for _, s := range []string{"0+0", "5", "5+", "+3", "-1+2", "5+3x0", "0d", "31d", "NaN+1", "1e3+0", "601+0", "5+0x1"} {
 		if c, err := ParseTC(s); err == nil {
 			t.Errorf("%q read as %+v", s, c)

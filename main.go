@@ -20,6 +20,7 @@ import (
 	"trihex/game"
 	_ "trihex/game/all"
 	"trihex/game/cli"
+	"trihex/online"
 	"trihex/render/ui"
 	"trihex/save"
 )
@@ -44,6 +45,8 @@ var commands = []command{
 	{"book", arena.BookUsage, arena.Book},
 	{"ladder", ladder.Usage, ladder.Run},
 	{"puzzles", puzzle.Usage, puzzle.Command},
+	{"serve", online.ServeUsage, online.Serve},
+	{"bot", online.BotUsage, online.Bot},
 	{"install-desktop", desktop.Usage, desktop.Install},
 	{"uninstall-desktop", desktop.Usage, desktop.Uninstall},
 }

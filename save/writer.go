@@ -31,6 +31,10 @@ type WriteJob func() error
 
 // Writer writes files on a goroutine of its own, the latest version of each.
 type Writer struct {
+	// OnError, when set before the first Put, is called on the writer's
+	// goroutine after a write fails, so that the app can say it at once.
+	OnError func()
+
 	queues [NumWriteKinds]chan WriteJob
 	wake   [NumWriteKinds]chan struct{} // one slot each: the file's queue has a job
 	stop   chan struct{}                // closed by Flush
@@ -99,10 +103,14 @@ func (w *Writer) drain(k WriteKind) {
 }
 
 func (w *Writer) result(k WriteKind, err error) {
+	if err == nil {
+		return
+	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if err != nil {
-		w.errs[k] = err
+	w.errs[k] = err
+	w.mu.Unlock()
+	if w.OnError != nil {
+		w.OnError()
 	}
 }
 

@@ -442,3 +442,45 @@ func askResume(a *App, p *playScene) bool {
 		}})
 	return true
 }
+
+// frames asks for the frames the game needs without input: every frame while a
+// move is animated or a refused action's reason fades, twenty a second while a
+// hint pulses (a slow pulse needs no more); at a
+// running clock's next second (tenth under ten seconds) and its flag; and an
+// Update every frame while the computer, the hint, the analysis or a replay runs
+// (their news comes from other goroutines), drawn ten times a second for their
+// progress.
+func (p *playScene) frames(a *App, fr *frames, now time.Time) {
+	s := p.sess
+	if p.anims.current() != nil {
+		fr.moving()
+	} else if len(s.HintCells()) > 0 && !s.Match.Reviewing() {
+		fr.drawAt(now.Add(50 * time.Millisecond))
+	}
+	if now.Before(p.status.until) {
+		if fade := p.status.until.Add(-time.Second); now.Before(fade) {
+			fr.drawAt(fade)
+		} else {
+			fr.moving()
+		}
+		fr.drawAt(p.status.until.Add(time.Millisecond))
+	}
+	if c := s.Clock; c != nil && c.Running() {
+		left := c.Remaining(c.ToMove())
+		step := time.Second
+		if left < 10*time.Second {
+			step = time.Second / 10
+		}
+		d := left % step
+		if d <= 0 {
+			d = step
+		}
+		fr.drawAt(now.Add(d + time.Millisecond))
+	}
+	an := &p.analysis
+	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
+		(an.review != nil && an.review.plies == nil) || (p.train != nil && p.train.reset) {
+		fr.pollAt(now.Add(frameGap))
+		fr.drawAt(now.Add(100 * time.Millisecond))
+	}
+}

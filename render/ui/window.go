@@ -79,7 +79,7 @@ func newApp(f *Options) *App {
 	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}}
 	a.redraw = newFrames(time.Now, ebiten.ScheduleFrame)
 	a.prefs.writer = save.NewWriter()
-	a.prefs.writer.OnError = func() { a.redraw.wake(time.Now()) } // the failure is said at once
+	a.prefs.writer.OnError = func() { a.wake(time.Now()) } // the failure is said at once
 	a.files.noDlg = f.NoDialogs
 	a.prefs.settings = save.DefaultSettings()
 	var notices []string
@@ -337,11 +337,15 @@ func (a *App) pace(now time.Time) {
 	}
 	a.prevPtr = a.lastPtr
 	switch {
+	// SetFPSMode is deprecated for SetVsyncEnabled and skipped draws, which the
+	// 60 Updates use; only FPSModeVsyncOffMinimum stops the Updates themselves.
 	case a.still && now.Sub(a.lastBusy) < stillAfter:
 		a.still = false
+		//lint:ignore SA1019 only FPSModeVsyncOffMinimum stops the Updates
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
 	case !a.still && now.Sub(a.lastBusy) >= stillAfter:
 		a.still = true
+		//lint:ignore SA1019 only FPSModeVsyncOffMinimum stops the Updates
 		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
 	}
 }

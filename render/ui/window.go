@@ -77,6 +77,7 @@ type App struct {
 
 func newApp(f *Options) *App {
 	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}}
+	//lint:ignore SA1019 the frames asked for while FPSModeVsyncOffMinimum runs (pace)
 	a.redraw = newFrames(time.Now, ebiten.ScheduleFrame)
 	a.prefs.writer = save.NewWriter()
 	a.prefs.writer.OnError = func() { a.wake(time.Now()) } // the failure is said at once

@@ -97,7 +97,7 @@ func (p *playScene) layout(a *App) *Layout {
 	p.th = a.prefs.theme
 	p.solvedIDs = a.prefs.settings.PuzzlesSolved
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
-		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
+		forbidCentre: p.sess.Info.Board.ClosedCentre, series: p.sess.Series != nil}
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)

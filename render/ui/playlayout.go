@@ -257,7 +257,7 @@ func (p *playScene) layCells(l *playLayout) {
 		for _, c := range p.surfaceCells(p.sess.Match.View()) {
 			x, y := v.ToPixel(c)
 			if l.board.Contains(x, y) {
-				l.Cells[fmt.Sprintf("%d,%d", c.Q, c.R)] = [2]float64{x, y}
+				l.Cells[p.sess.Info.Board.FormatCell(c)] = [2]float64{x, y}
 			}
 		}
 		return

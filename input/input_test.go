@@ -42,6 +42,11 @@ func TestChoiceOf(t *testing.T) {
 		if !slices.Equal(Cells(s, m), c.want) {
 			t.Errorf("%s %q: Cells %v", c.game, c.text, Cells(s, m))
 		}
+		// The sound follows the kind: a capture thuds, a step sounds as a move.
+		want := map[game.MoveKind]Sound{game.MovePass: SoundPlace, game.MovePlace: SoundPlace, game.MoveStep: SoundMove, game.MoveCapture: SoundCapture}[c.kind]
+		if got := soundOf(ch, s); got != want {
+			t.Errorf("%s %q: sound %v, want %v", c.game, c.text, got, want)
+		}
 	}
 }
 

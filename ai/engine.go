@@ -443,7 +443,8 @@ func parseSetting(kv, engine string) (string, float64, error) {
 // to read trap threats in the quiescence, d=weight of the opponent's windows (1
 // symmetric) and ph=1 to spend the budget by game phase as level 5 does; with
 // it po=F, pe=P and pm=M spend F times the budget before ply P and M times
-// from there to ply 26 (OpeningBudget).
+// from there to ply 26 (OpeningBudget); mp=K scores the K best root moves
+// exactly (ABConfig.MultiPV).
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
@@ -476,8 +477,10 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
+			case "mp":
+				e.cfg.MultiPV = int(f)
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph, po, pe, pm, bk)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph, po, pe, pm, bk, mp)", k, name)
 			}
 		}
 	}

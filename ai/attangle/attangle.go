@@ -27,8 +27,7 @@ func (Knowledge) Plies() int { return 52 }
 // their steps were measured.
 const Bias = 8
 
-// NewKnower returns the priors and playouts of one search thread. Variant 1
-// leaves placements without knowledge (an experiment).
+// NewKnower returns the priors and playouts of one search thread.
 func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	h := o.Heavy
 	switch h {
@@ -37,15 +36,14 @@ func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	case knowledge.TopHeavy:
 		h = Bias
 	}
-	return &knower{bias: h, capturesOnly: o.Variant == 1}
+	return &knower{bias: h}
 }
 
 // Evaluable: Attangle has no static evaluation; the Monte Carlo search plays it.
 func (Knowledge) Evaluable(game.State) (knowledge.Position, bool) { return nil, false }
 
 type knower struct {
-	bias         int
-	capturesOnly bool
+	bias int
 }
 
 func (k *knower) Prepare(game.State) {}
@@ -62,9 +60,6 @@ func (k *knower) Prior(pos game.State, m game.Move) float64 {
 		return 0.5
 	}
 	if !capture {
-		if k.capturesOnly {
-			return 0.5
-		}
 		return placement(s, t)
 	}
 	ht, _ := s.Stack(t)

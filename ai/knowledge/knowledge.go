@@ -39,10 +39,6 @@ type Options struct {
 	// Heavy is the playout policy: AutoHeavy, TopHeavy, 0 the game's uniform
 	// playout, k > 0 the game's heavy policy with strength k.
 	Heavy int
-	// Threat is the depth of a game's threat reading at each expansion; 0 off.
-	Threat int
-	// Variant selects experimental knowledge for arenas; 0 is the default.
-	Variant int
 }
 
 // AutoHeavy, as Options.Heavy, picks each game's measured best playout policy

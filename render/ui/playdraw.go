@@ -39,6 +39,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	p.bv.draw(pt, f, p.surface)
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
+	drawMatch(pt, l)
 	drawReview(pt, l, p.sess)
 	p.drawCoach(pt, l)
 	p.analysis.draw(p, pt, l)
@@ -49,7 +50,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 // drawBanner is the banner over the board: the result, or the review notice.
 func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	m := p.sess.Match
-	msg, sub := input.ResultText(p.sess.Info, m.Live()), ""
+	msg, sub := p.sess.ResultText(), ""
 	if _, ok := l.get(wResult); ok {
 		return // the end card says it
 	}
@@ -57,6 +58,9 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 		msg = l.reviewMsg
 	} else if p.sess.Series != nil {
 		sub = p.sess.Series.Result(m.Live())
+	}
+	if msg == "" {
+		msg = l.match.paused
 	}
 	if msg == "" {
 		return
@@ -72,7 +76,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 		h += 20 * s
 	}
 	// Clear of the File and View buttons at the top left.
-	cx := max(l.board.CX(), 160*s+w/2+16*s)
+	cx := max(l.board.CX(), 230*s+w/2+16*s)
 	r := render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
 	pt.t.Add(msg, f, r.CX(), r.Y+18*s, render.Center, pt.th.LastMove)
@@ -100,8 +104,8 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 		return input.ResultText(p.sess.Info, shown) + " (reviewing)", th.Text
 	case m.Reviewing():
 		return p.sess.Info.Players[shown.ToMove()] + " to move here (reviewing)", th.Text
-	case live.Result().Over:
-		return input.ResultText(p.sess.Info, live), th.LastMove
+	case p.sess.Result().Over:
+		return p.sess.ResultText(), th.LastMove
 	}
 	status := p.sess.Info.Players[live.ToMove()] + " to move"
 	switch h := p.hoverText(); {
@@ -175,7 +179,8 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	s, th := pt.s, pt.th
 	box := l.boxes[pl]
 	render.FillRoundRect(pt.dst, box, 8*s, th.Button)
-	if !shown.Result().Over && shown.ToMove() == pl { // the side to move in the position shown
+	over := shown.Result().Over || !p.sess.Match.Reviewing() && p.sess.Result().Over
+	if !over && shown.ToMove() == pl { // the side to move in the position shown
 		render.StrokeRoundRect(pt.dst, box, 8*s, 2*s, th.Highlight)
 	}
 	small := p.bv.small

@@ -65,7 +65,7 @@ func drawMatch(pt painter, l *playLayout) {
 	drawClocks(pt, l)
 	for _, id := range l.match.actions {
 		w, _ := l.get(id)
-		pt.button(w, w.label, plainButton, 13, true)
+		pt.button(w, w.label, accentButton, 13, true) // outlined: the box is a button's colour
 	}
 }
 

@@ -36,6 +36,9 @@ const (
 func reasonWords(info *game.Info, r game.Result) string {
 	who := func(pl game.Player) string { return info.Players[pl] }
 	w := r.Winner
+	if r.Termination == game.Agreement {
+		return "Both players agreed to a draw." // the title says "Draw" already
+	}
 	if r.Termination != game.ByRules {
 		return info.ResultSentence(r) + "." // "White resigned.", "Red lost on time."
 	}

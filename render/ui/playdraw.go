@@ -108,6 +108,9 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 		return p.sess.ResultText(), th.LastMove
 	}
 	status := p.sess.Info.Players[live.ToMove()] + " to move"
+	if p.pausedRefusal() != "" {
+		return status + " · paused: Space goes on", th.Text
+	}
 	switch h := p.hoverText(); {
 	case cp.Thinking() || (cp.Paused && p.sess.ComputerToMove()):
 		return status + " · " + cp.StatusText(p.sess.ComputerToMove()), th.Text

@@ -213,7 +213,7 @@ func TestSheet(t *testing.T) {
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
 		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},
-		{"Ctrl+R", "resign (asks first)"},
+		{"D / Ctrl+R", "offer a draw / resign (asks first)"},
 		{"M / [ / ]", "sound on or off / softer / louder"},
 		{"Ctrl+S / Ctrl+Shift+S", "save / save as"},
 		{"F1 / ? / F11", "rules of the game / this sheet / fullscreen"},

@@ -120,6 +120,9 @@ type tileSurface interface {
 
 // TilesOn counts the tiles on an Andantino surface (0 for the other games).
 func TilesOn(s game.State) int {
+	if e, ok := s.(endedState); ok {
+		s = e.State
+	}
 	sf, ok := s.(tileSurface)
 	if !ok {
 		return 0
@@ -134,4 +137,29 @@ func TilesOn(s game.State) int {
 		}
 	}
 	return n
+}
+
+// Ended is st as a game that ended there with r: st itself when r is the
+// rules' own end or none, otherwise st whose Result is r (a resignation, a
+// draw agreed, a flag), so that a series counts a game ended beyond the board.
+func Ended(st game.State, r game.Result) game.State {
+	if !r.Over || r.Termination == game.ByRules {
+		return st
+	}
+	return endedState{st, r}
+}
+
+// endedState is a position whose game ended beyond the board.
+type endedState struct {
+	game.State
+	res game.Result
+}
+
+func (e endedState) Result() game.Result { return e.res }
+
+// Final is the live position as the series counts it: with the game's end
+// beyond the board, if it has one (Ended).
+func (s *Session) Final() game.State {
+	r, _ := s.Match.Ending()
+	return Ended(s.Match.Live(), r)
 }

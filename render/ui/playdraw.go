@@ -57,7 +57,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	if m.Reviewing() {
 		msg = l.reviewMsg
 	} else if p.sess.Series != nil {
-		sub = p.sess.Series.Result(m.Live())
+		sub = p.sess.Series.Result(p.sess.Final())
 	}
 	if msg == "" {
 		msg = l.match.paused
@@ -143,7 +143,7 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		pt.text(l.legend, 12, false, in.X+22*s, l.legendY, render.Left, th.TextDim)
 	}
 	if sr := p.sess.Series; sr != nil {
-		pt.text(sr.Summary(live), 13, true, in.X, l.seriesY, render.Left, th.Accent)
+		pt.text(sr.Summary(p.sess.Final()), 13, true, in.X, l.seriesY, render.Left, th.Accent)
 	}
 	sf := render.Face(15*s, true)
 	lines := wrap(l.status, sf, in.W)

@@ -112,6 +112,9 @@ func endCardOf(sess *input.Session, st game.State) endCard {
 		}
 	}
 	if sr := sess.Series; sr != nil {
+		if st == sess.Match.Live() {
+			st = sess.Final() // a resignation or a flag counts in the series
+		}
 		if line := sr.Result(st); line != "" {
 			c.lines = append(c.lines, strings.TrimSuffix(line, " · N: next game"))
 		}

@@ -224,7 +224,7 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 	}
 	l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
 	cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
-	if c.Final.Result().Over {
+	if c.Result.Over {
 		cl = "Continue the series" // its game ended: the card offers the next
 	}
 	l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)

@@ -151,14 +151,14 @@ func continuable(g *save.Game) bool {
 	if g == nil || len(g.Moves) == 0 {
 		return false
 	}
-	if !g.Final.Result().Over {
+	if !g.Result.Over {
 		return true
 	}
 	if g.Info.Name != "Andantino" {
 		return false
 	}
 	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})
-	return sr != nil && !sr.Over(g.Final)
+	return sr != nil && !sr.Over(input.Ended(g.Final, g.Result))
 }
 
 // setScene replaces the scene, stopping the old one's work, and closes overlays.

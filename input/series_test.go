@@ -38,8 +38,8 @@ func TestSeriesRun(t *testing.T) {
 	if sr.GameSeats() != [2]Seat{human, comp} || sr.Participant(game.First) != 0 {
 		t.Fatal("game 1: participant 0 has White")
 	}
-	if got := TilesOn(end); got != 27 {
-		t.Fatalf("tiles %d", got)
+	if got := info.SeriesPoints(end); got != 23 {
+		t.Fatalf("the game scores %d points", got)
 	}
 	if s := sr.Now(end); s.Totals != [2]int{23, 0} || s.Played != 1 {
 		t.Fatalf("after game 1: %+v", s)
@@ -79,7 +79,7 @@ func TestSeriesRun(t *testing.T) {
 }
 
 // A game of a series ended beyond the board counts: Red resigns game 1 of 2
-// with 3 tiles down (2 played), and White's participant scores 50 − 3.
+// with 4 tiles down (2 played), and White's participant scores 50 − 4.
 func TestSeriesCountsResignation(t *testing.T) {
 	info, err := game.Lookup("Andantino")
 	if err != nil {
@@ -103,7 +103,7 @@ func TestSeriesCountsResignation(t *testing.T) {
 	if !s.SeriesNext() {
 		t.Fatal("after Red resigned, the series has no next game")
 	}
-	want := 50 - TilesOn(s.Match.Live())
+	want := 50 - 4 // the two starting tiles and the two played
 	if got := s.Series.Now(s.Final()).Totals; got != [2]int{want, 0} {
 		t.Errorf("totals %v, want [%d 0]", got, want)
 	}

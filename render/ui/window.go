@@ -154,11 +154,11 @@ func continuable(g *save.Game) bool {
 	if !g.Result.Over {
 		return true
 	}
-	if g.Info.Name != "Andantino" {
+	if g.Info.SeriesPoints == nil {
 		return false
 	}
 	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})
-	return sr != nil && !sr.Over(input.Ended(g.Final, g.Result))
+	return sr != nil && !sr.Over(game.Concluded(g.Final, g.Result))
 }
 
 // setScene replaces the scene, stopping the old one's work, and closes overlays.

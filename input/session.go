@@ -129,6 +129,7 @@ func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() ti
 		now:      now,
 	}
 	s.Tags = []save.Tag{{Name: "Date", Value: s.Started.Format("2006-01-02")}}
+	s.Computer.Clock = s.computerClock // the computer plays to the game's clock, once it has one
 	s.Picker.Reset(s.InputState())
 	return s
 }

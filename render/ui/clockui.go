@@ -123,7 +123,11 @@ func drawClocks(pt painter, l *playLayout) {
 		if f.running {
 			render.StrokeRoundRect(pt.dst, f.rect, 6*s, 2*s, th.Highlight)
 		}
-		pt.text(f.text, 19, true, f.rect.CX(), f.rect.CY(), render.Center, fg)
+		size := 19.0
+		if w, _ := render.Measure(f.text, render.Face(size*s, true)); w > f.rect.W-10*s {
+			size = 15 // a long byo-yomi line ("12:34 ×10"): smaller rather than over the edge
+		}
+		pt.text(f.text, size, true, f.rect.CX(), f.rect.CY(), render.Center, fg)
 	}
 }
 

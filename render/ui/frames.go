@@ -38,6 +38,9 @@ type frames struct {
 	armed    time.Time // when the timer will ask for a frame; zero: not armed
 	timer    *time.Timer
 	draws    int // draws so far, for tests and --fps
+	// soon is set by this Update's moving and by polls due within a few frames
+	// (the computer's answer): the window is busy, not waiting for a time.
+	soon bool
 }
 
 func newFrames(now func() time.Time, schedule func()) *frames {
@@ -58,7 +61,7 @@ func (fr *frames) changed() {
 // for as long as it does.
 func (fr *frames) moving() {
 	fr.mu.Lock()
-	fr.dirty = true
+	fr.dirty, fr.soon = true, true
 	fr.mu.Unlock()
 	fr.drawAt(fr.now().Add(frameGap))
 }
@@ -75,6 +78,9 @@ func (fr *frames) drawAt(t time.Time) {
 // pollAt asks for an Update at t; it draws only if something changed.
 func (fr *frames) pollAt(t time.Time) {
 	fr.mu.Lock()
+	if t.Sub(fr.now()) < 3*frameGap {
+		fr.soon = true
+	}
 	if fr.pollNext.IsZero() || t.Before(fr.pollNext) {
 		fr.pollNext = t
 	}
@@ -94,6 +100,7 @@ func (fr *frames) begin() {
 	fr.mu.Lock()
 	defer fr.mu.Unlock()
 	now := fr.now()
+	fr.soon = false
 	if !fr.drawNext.IsZero() && !now.Before(fr.drawNext) {
 		fr.dirty, fr.drawNext = true, time.Time{}
 	}
@@ -122,6 +129,14 @@ func (fr *frames) draw() bool {
 	fr.dirty, fr.last = false, now
 	fr.draws++
 	return true
+}
+
+// busy reports whether this Update asked for frames at the display's pace:
+// something moves or news is awaited.
+func (fr *frames) busy() bool {
+	fr.mu.Lock()
+	defer fr.mu.Unlock()
+	return fr.soon
 }
 
 // next is when the window next needs a frame; zero: not until the player does

@@ -110,7 +110,7 @@ func newApp(f *Options) *App {
 	}
 	switch {
 	case f.Load != nil:
-		sess := input.SessionFromGame(f.Load, level, nil)
+		sess := input.SessionFromGame(f.Load, level, a.sessionNow())
 		sess.Path = f.LoadPath
 		for i, side := range sess.Info.Players {
 			// --white computer etc. override the record's players.
@@ -129,7 +129,11 @@ func newApp(f *Options) *App {
 		for i, side := range info.Players {
 			seats[i] = input.SeatOf(f.Players[strings.ToLower(side)] == "computer", level)
 		}
-		a.scene = a.newPlay(input.NewSession(info, opts, seats, nil))
+		sess := input.NewSession(info, opts, seats, a.sessionNow())
+		if err := sess.SetTimeControl(f.Clock); err != nil {
+			notices = append(notices, playerMessage(err))
+		}
+		a.scene = a.newPlay(sess)
 	default:
 		st := a.newStart()
 		if a.prefs.cfgDir != "" {
@@ -159,14 +163,14 @@ func continuable(g *save.Game) bool {
 	if g == nil || len(g.Moves) == 0 {
 		return false
 	}
-	if !g.Final.Result().Over {
+	if !g.Result.Over {
 		return true
 	}
-	if g.Info.Name != "Andantino" {
+	if g.Info.SeriesPoints == nil {
 		return false
 	}
 	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})
-	return sr != nil && !sr.Over(g.Final)
+	return sr != nil && !sr.Over(game.Concluded(g.Final, g.Result))
 }
 
 // setScene replaces the scene, stopping the old one's work, and closes overlays.
@@ -323,17 +327,15 @@ const stillAfter = 2 * time.Second
 
 // pace switches Ebitengine between its two paces. While anything happens the
 // window runs 60 Updates a second (FPSModeVsyncOn; Draw still draws only what
-// changed, and Ebitengine presents nothing while nothing is drawn). Once nothing
-// has happened for stillAfter and no frame is due within a second, it runs only
-// the frames the player's input or frames asks for (FPSModeVsyncOffMinimum):
+// changed, and Ebitengine presents nothing while nothing is drawn). Once there
+// has been no input, nothing moving and no news awaited for stillAfter, it runs
+// only the frames the player's input or frames asks for (FPSModeVsyncOffMinimum):
 // those Updates cost CPU too, and a still window needs none. Any input brings
 // the 60 Updates back at once; a click's press and release taken in one frame
 // become a click on the next, which the 60 Updates bring.
 func (a *App) pace(now time.Time) {
-	fr := a.redraw
-	next := fr.next()
-	busy := (!next.IsZero() && next.Sub(now) < time.Second) || a.frame.Down || a.frame.Click || len(a.frame.Keys) > 0 || a.frame.Wheel != 0
-	if busy || a.lastPtr != a.prevPtr {
+	f := &a.frame
+	if a.redraw.busy() || f.Down || f.Click || len(f.Keys) > 0 || f.Wheel != 0 || a.lastPtr != a.prevPtr {
 		a.lastBusy = now
 	}
 	a.prevPtr = a.lastPtr

@@ -154,9 +154,8 @@ func (m TimeManager) reserve(t time.Duration) time.Duration {
 // moves to come (MovesToGo, or c.MovesToGo when the control renews sooner)
 // plus what each move brings back (Fischer's increment less the overhead,
 // byo-yomi's period less the reserve: every move has it once the main time
-// is spent); soft is the base scaled by
-// stability (0.6 to 2 times), hard at most three times the base. Neither
-// ever reaches into the time the clock needs kept back (the overhead and a
+// is spent); soft is the base scaled by stability (0.6 to 2 times), hard at
+// most three times the base. Neither ever reaches into the time the clock needs kept back (the overhead and a
 // sixteenth of the time there is), nor into a byo-yomi period beyond the
 // current one: so the side never loses on time while it answers by hard.
 func (m TimeManager) Limits(c ClockState, ply int, st Stability) (soft, hard time.Duration) {

@@ -1,8 +1,8 @@
 // Package cli holds the plumbing of trihex's headless subcommands (Flags, the
-// preamble every command shares; usage errors,
-// exit codes, flags after the arguments) and the commands that run the rules and
-// records: perft, moves, bench and check. Each command takes its arguments and
-// writers and returns the exit status: 0, 1 for a failure, 2 for a usage error.
+// preamble every command shares: flags after the arguments, usage errors, exit
+// codes) and the commands that run the rules and records: perft, moves, bench
+// and check. Each command takes its arguments and writers and returns the exit
+// status: 0, 1 for a failure, 2 for a usage error.
 // The computer's commands, think and arena, are in trihex/ai/arena.
 package cli
 

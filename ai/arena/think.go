@@ -6,7 +6,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -24,33 +23,26 @@ const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--t
 // Think prints the computer's move for the position after a record's moves: the
 // move on the first line, then the win estimate and the expected line.
 func Think(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("think", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 3, "level 1-5, 6 for Expert")
-	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
-	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
-	pos, err := cli.SplitFlags(fs, args)
-	if err == nil && len(pos) != 1 {
-		err = cli.UsageError("think takes one record file")
-	}
-	if err == nil && *threads < 1 {
-		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
-	}
+	f := cli.NewFlags("think", ThinkUsage, stderr)
+	level := f.Int("level", 3, "level 1-5, 6 for Expert")
+	playouts := f.Int("playouts", 0, "playout budget (replaces the level's)")
+	secs := f.Float64("time", 0, "seconds (replaces the level's budget)")
+	seed := f.Uint64("seed", 1, "random seed")
+	threads := f.Threads(ai.DefaultThreads(false), "search threads (default: every core)")
+	pos, err := f.Parse(args, 1, "think takes one record file")
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	g, err := save.ReadFile(pos[0])
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	eng, err := ai.ParseEngine(fmt.Sprint(*level), *playouts, time.Duration(*secs*float64(time.Second)), *seed)
 	if err != nil {
-		return cli.Exit(cli.UsageError(err.Error()), stderr, ThinkUsage)
+		return f.Fail(cli.UsageError(err.Error()))
 	}
 	if g.Final.Result().Over {
-		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
+		return f.Fail(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())))
 	}
 	inf := ai.WithThreads(eng, *threads).Choose(context.Background(), g.Final)
 	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))

@@ -3,7 +3,6 @@ package ladder
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -58,8 +57,7 @@ type config struct {
 }
 
 func parseConfig(args []string) (config, error) {
-	fs := flag.NewFlagSet("ladder", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("ladder", Usage, nil)
 	c := config{}
 	gname := fs.String("game", "all", "abande, attangle, andantino or all")
 	fs.IntVar(&c.n, "games", 20, "games per pairing to reach")
@@ -70,7 +68,7 @@ func parseConfig(args []string) (config, error) {
 	skip := fs.String("skip", "", "engines whose pairings are not played this run, by commas (e.g. 5)")
 	fs.DurationVar(&c.budget, "time-budget", 0, "start no game after this much wall time (0: no limit)")
 	fs.BoolVar(&c.plotOnly, "plot-only", false, "only refit and redraw from the results file")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, -1, "")
 	if err != nil {
 		return c, cli.UsageError("ladder: " + err.Error())
 	}

@@ -84,7 +84,7 @@ func parseConfig(args []string) (config, error) {
 	if strings.EqualFold(strings.TrimSpace(*gname), "all") {
 		c.games = Games
 	} else {
-		info, err := game.Lookup(*gname)
+		info, err := cli.Game(*gname)
 		if err != nil {
 			return c, cli.UsageError("ladder: " + err.Error())
 		}

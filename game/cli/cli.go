@@ -102,6 +102,16 @@ func (f *Flags) Set(name string) bool {
 // exit status.
 func (f *Flags) Fail(err error) int { return Exit(err, f.stderr, f.usage) }
 
+// Game looks the game name up in the registry; an unknown name is a
+// UsageError, which names the games there are.
+func Game(name string) (*game.Info, error) {
+	info, err := game.Lookup(name)
+	if err != nil {
+		return nil, UsageError(err.Error())
+	}
+	return info, nil
+}
+
 // Start returns the start position of the game name under the rules options opts.
 func Start(name, opts string) (game.State, error) {
 	info, err := game.Lookup(name)

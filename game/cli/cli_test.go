@@ -7,6 +7,8 @@ import (
 	"io"
 	"slices"
 	"testing"
+
+	"trihex/game"
 )
 
 func TestExit(t *testing.T) {
@@ -81,5 +83,18 @@ func TestFlags(t *testing.T) {
 	f.String("options", "", "")
 	if _, err := f.Parse([]string{"--options", "a=b"}, 0, ""); err != nil || !f.Set("options") || f.Set("nope") {
 		t.Errorf("Set: %v %v %v", err, f.Set("options"), f.Set("nope"))
+	}
+}
+
+// TestGame: a known game by any case; an unknown one is a usage error.
+func TestGame(t *testing.T) {
+	game.Register(&game.Info{Name: "Toyhex"})
+	if info, err := Game("toyhex"); err != nil || info.Name != "Toyhex" {
+		t.Errorf("Game(toyhex) = %v, %v", info, err)
+	}
+	if _, err := Game("nope"); err == nil {
+		t.Error("an unknown game is found")
+	} else if _, ok := errors.AsType[UsageError](err); !ok {
+		t.Errorf("an unknown game gives %T", err)
 	}
 }

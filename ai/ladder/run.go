@@ -68,12 +68,8 @@ func parseConfig(args []string) (config, error) {
 	skip := fs.String("skip", "", "engines whose pairings are not played this run, by commas (e.g. 5)")
 	fs.DurationVar(&c.budget, "time-budget", 0, "start no game after this much wall time (0: no limit)")
 	fs.BoolVar(&c.plotOnly, "plot-only", false, "only refit and redraw from the results file")
-	pos, err := fs.Parse(args, -1, "")
-	if err != nil {
+	if _, err := fs.Parse(args, 0, ""); err != nil {
 		return c, cli.UsageError("ladder: " + err.Error())
-	}
-	if len(pos) != 0 {
-		return c, cli.UsageError(fmt.Sprintf("ladder: unexpected argument %q", pos[0]))
 	}
 	if c.n < 1 || c.workers < 1 || c.budget < 0 {
 		return c, cli.UsageError("ladder: --games and --workers must be positive, --time-budget not negative")

@@ -77,12 +77,15 @@ func (f *Flags) Threads(def int, help string) *int {
 }
 
 // Parse parses args, the flags wherever they stand, and returns the positional
-// arguments. With want ≥ 0 another count of them is the UsageError msg.
+// arguments. With want ≥ 0 another count of them is the UsageError msg, or
+// without one, for a command that takes none, "unexpected argument".
 func (f *Flags) Parse(args []string, want int, msg string) ([]string, error) {
 	pos, err := SplitFlags(f.FlagSet, args)
 	switch {
 	case err != nil:
 		return nil, err
+	case want == 0 && len(pos) > 0 && msg == "":
+		return nil, UsageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	case want >= 0 && len(pos) != want:
 		return nil, UsageError(msg)
 	case f.threads != nil && *f.threads < 1:

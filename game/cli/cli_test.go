@@ -79,6 +79,9 @@ func TestFlags(t *testing.T) {
 			t.Errorf("%q: Fail = %d, %q", c.args, code, b.String())
 		}
 	}
+	if _, err := NewFlags("x", "", io.Discard).Parse([]string{"a"}, 0, ""); err == nil || err.Error() != `unexpected argument "a"` {
+		t.Errorf("a command without arguments given one: %v", err)
+	}
 	f := NewFlags("x", "", io.Discard)
 	f.String("options", "", "")
 	if _, err := f.Parse([]string{"--options", "a=b"}, 0, ""); err != nil || !f.Set("options") || f.Set("nope") {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -86,8 +85,7 @@ const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black
 // parse goes on after each one.
 func appOptions(args []string) (ui.Options, error) {
 	o := ui.Options{Players: map[string]string{}}
-	fs := flag.NewFlagSet("trihex", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("trihex", appUsage, nil)
 	fs.StringVar(&o.Game, "game", "", "open straight into this game")
 	for _, side := range []string{"white", "black", "red"} {
 		fs.Func(side, "who plays "+side+": human or computer", func(v string) error {
@@ -111,7 +109,7 @@ func appOptions(args []string) (ui.Options, error) {
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "folder of the autosave and settings")
 	fs.BoolVar(&o.NoDialogs, "no-dialogs", false, "ask for paths in the window instead of native dialogs")
 	fs.Float64Var(&o.Scale, "scale", 0, "testing: draw at this device scale (1, 1.5, 2)")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, -1, "")
 	switch {
 	case err != nil:
 		return o, err

@@ -18,6 +18,10 @@ type Knowledge struct{}
 // TopPlayouts: Andantino's playouts are the cheapest of the three games.
 func (Knowledge) TopPlayouts() int { return 800_000 }
 
+// Plies: games between the levels end after 23 to 42 plies, longer when Red
+// holds.
+func (Knowledge) Plies() int { return 40 }
+
 // NewKnower returns the priors and playouts of one search thread.
 func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	return &knower{heavy: o.Heavy}

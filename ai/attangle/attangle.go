@@ -18,6 +18,9 @@ type Knowledge struct{}
 // TopPlayouts is the top level's budget in Attangle.
 func (Knowledge) TopPlayouts() int { return 500_000 }
 
+// Plies: games between the levels end after 43 to 58 plies.
+func (Knowledge) Plies() int { return 52 }
+
 // Bias is the top level's playout policy: each capture Bias times as likely as
 // each placement (0.750 ± 0.139 over 40 games against uniform playouts at
 // equal time, 0.3 s a move). Levels 1–4 keep uniform playouts, with which

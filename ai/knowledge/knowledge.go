@@ -85,6 +85,15 @@ type Position interface {
 	TrapThreats(dst []game.Move) []game.Move
 }
 
+// Length is a Game that knows how long its games last between engines: the
+// time manager (ai.TimeManager) spreads a clock's time over the moves still to
+// come.
+type Length interface {
+	// Plies is a typical game's length in plies, from games between the
+	// levels; a longer game is no harm, the time manager keeps time back.
+	Plies() int
+}
+
 // Book is a Position that may have an opening book's move: the move, its
 // value for the side to move (as a search's Info.Value) and whether there is
 // one. The alpha-beta search plays it, with ABConfig.Book, without searching.

@@ -151,7 +151,7 @@ func TestEndToEndFiles(t *testing.T) {
 			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 		}
 	}
-	// Session 1: two moves, Save As through GTK (the dialog keeps the selected
+	// First run: two moves, Save As through GTK (the dialog keeps the selected
 	// ".trihex" of its proposed name, so the typed name has none), then Quit: saved,
 	// so nothing is asked.
 	drive("click a1\nclick a2\nkey ctrl+s\ndialog Save File\ntype "+strings.TrimSuffix(saved, save.Extension)+"\nshot saved.png\nkey ctrl+q\nwait\n",
@@ -168,7 +168,7 @@ func TestEndToEndFiles(t *testing.T) {
 	}
 	checkNotBlank(t, filepath.Join(dir, "saved.png"))
 
-	// Session 2: the start screen offers Continue; open the bad file (the message
+	// Second run: the start screen offers Continue; open the bad file (the message
 	// shows), then the saved one, play a move and save it in place with Ctrl+S.
 	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
 		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")

@@ -155,6 +155,9 @@ type Info struct {
 	// who alternate sides (RULES.md §4 for Andantino): the points the winner of
 	// the finished game final scores. Nil: the game is played one at a time.
 	SeriesPoints func(final State) int
+	// SeriesHelp says in a few words what a won game scores in a series, for
+	// the start screen: "a win scores 50 minus the tiles on the surface".
+	SeriesHelp string
 }
 
 // ResultTag spells r for a record's Result tag: a lower-case side name, "draw", or

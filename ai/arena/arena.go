@@ -358,7 +358,7 @@ func opening(start game.State, plies int, seed uint64) []game.Move {
 		s := start.Clone()
 		var moves []game.Move
 		for len(moves) < plies && !s.Result().Over {
-			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return s.FormatMove(m) == "pass" })
+			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return game.IsPass(s, m) })
 			if len(buf) == 0 {
 				break
 			}

@@ -237,7 +237,9 @@ func newClockRun(ctx context.Context, ply int, c ClockState, tm TimeManager, fwd
 	r := &clockRun{tm: tm, clock: c, ply: ply, hard: hard, fwd: fwd, t0: time.Now()}
 	r.changed = r.t0
 	r.ctx, r.cancel = context.WithDeadline(ctx, r.t0.Add(hard))
+	r.mu.Lock() // the timer may fire before it is kept
 	r.timer = time.AfterFunc(soft, r.check)
+	r.mu.Unlock()
 	return r
 }
 

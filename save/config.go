@@ -83,7 +83,10 @@ type Settings struct {
 	// FasterReplies: the computer's extra cores shorten its thinking at the
 	// level's strength instead of making it stronger in the same time.
 	FasterReplies bool
-	Recent        []string // most recent first
+	// TimeControl is the clock chosen on the start screen, as a record's
+	// TimeControl tag writes it ("300+5", "600+5x30"); "" or "-" is no clock.
+	TimeControl string
+	Recent      []string // most recent first
 	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string

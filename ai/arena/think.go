@@ -15,14 +15,17 @@ import (
 	"trihex/ai"
 	"trihex/game"
 	"trihex/game/cli"
+	"trihex/game/clock"
 	"trihex/save"
 )
 
 // ThinkUsage is the usage line of Think.
-const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--threads N]"
+const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--clock BASE+INC [--left S]] [--threads N]"
 
 // Think prints the computer's move for the position after a record's moves: the
-// move on the first line, then the win estimate and the expected line.
+// move on the first line, then the win estimate and the expected line. With
+// --clock it plays to the side to move's clock (--left: its main time left,
+// by default the whole base) and says the time manager's limits.
 func Think(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("think", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -31,12 +34,26 @@ func Think(args []string, stdout, stderr io.Writer) int {
 	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
 	seed := fs.Uint64("seed", 1, "random seed")
 	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
+	clk := fs.String("clock", "", "the time control, in seconds: BASE+INC or BASE+NxPERIOD")
+	left := fs.Float64("left", 0, "with --clock: the side to move's main time left, in seconds (default: the base)")
 	pos, err := cli.SplitFlags(fs, args)
 	if err == nil && len(pos) != 1 {
 		err = cli.UsageError("think takes one record file")
 	}
 	if err == nil && *threads < 1 {
 		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
+	}
+	var ctl clock.Control
+	if err == nil {
+		ctl, err = parseClock(*clk)
+	}
+	leftSet := false
+	fs.Visit(func(f *flag.Flag) { leftSet = leftSet || f.Name == "left" })
+	if err == nil && leftSet && ctl.Kind == clock.NoClock {
+		err = cli.UsageError("--left needs --clock")
+	}
+	if err == nil && (!(*left >= 0) || *left > clock.MaxBase.Seconds()) {
+		err = cli.UsageError(fmt.Sprintf("--left %g: want 0 to %g seconds", *left, clock.MaxBase.Seconds()))
 	}
 	if err != nil {
 		return cli.Exit(err, stderr, ThinkUsage)
@@ -52,7 +69,22 @@ func Think(args []string, stdout, stderr io.Writer) int {
 	if g.Final.Result().Over {
 		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
 	}
-	inf := ai.WithThreads(eng, *threads).Choose(context.Background(), g.Final)
+	eng = ai.WithThreads(eng, *threads)
+	var inf ai.Info
+	var limits string
+	if ctl.Kind != clock.NoClock {
+		side := ctl.Start().Sides[0]
+		if leftSet {
+			side.Main = time.Duration(*left * float64(time.Second))
+		}
+		cs, _ := ai.ClockFor(ctl, side)
+		tm := ai.NewTimeManager(g.Info)
+		soft, hard := tm.Limits(cs, g.Final.Ply(), ai.Stability{})
+		limits = fmt.Sprintf("clock: %s, %.2fs left: base %.2fs, hard %.2fs, took %%.2fs\n", ctl, side.Main.Seconds(), soft.Seconds(), hard.Seconds())
+		inf = ai.ChooseOnClock(context.Background(), eng, g.Final, cs, tm)
+	} else {
+		inf = eng.Choose(context.Background(), g.Final)
+	}
 	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))
 	fmt.Fprintf(stdout, "value: %.3f\n", inf.Value)
 	if inf.Proven != 0 {
@@ -63,6 +95,9 @@ func Think(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs (%.0f a second)\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds(), rate(inf.Nodes, inf.Elapsed))
 	} else {
 		fmt.Fprintf(stdout, "playouts: %d in %.2fs (%.0f a second)\n", inf.Playouts, inf.Elapsed.Seconds(), rate(inf.Playouts, inf.Elapsed))
+	}
+	if limits != "" {
+		fmt.Fprintf(stdout, limits, inf.Elapsed.Seconds())
 	}
 	return 0
 }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"trihex/game/clock"
 	"trihex/save"
 )
 
@@ -30,6 +31,12 @@ type Options struct {
 	NoDialogs  bool    // testing: the path field instead of the native dialogs
 	Scale      float64 // testing: draw at this device scale; 0: the monitor's
 	CPUProfile string  // testing: write a CPU profile of the session
+	// Clock is --clock's time control for a game opened with Game; the zero
+	// Control: no clock.
+	Clock clock.Control
+	// TimeScale runs the game clocks this many times faster (testing: a flag
+	// falls in seconds); 0 or 1: real time.
+	TimeScale float64
 }
 
 // MinWindowW and MinWindowH are the smallest window, in device-independent

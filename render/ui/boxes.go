@@ -38,6 +38,9 @@ func drawBox(a *App, p painter, box render.Rect) {
 type confirmBox struct {
 	title, text string
 	buttons     []boxButton
+	// keep, when set, says whether the question still stands; the box closes
+	// unanswered once it does not (an offer withdrawn, the game over).
+	keep func() bool
 }
 
 // boxButton is one answer of a confirm box; a nil run only closes the box.
@@ -66,6 +69,10 @@ func (c *confirmBox) layout(a *App) *Layout {
 }
 
 func (c *confirmBox) update(a *App, f *input.Frame) {
+	if c.keep != nil && !c.keep() {
+		a.pop(c)
+		return
+	}
 	chosen := -1
 	if f.Click {
 		if id, ok := a.layouts[c].hit(f.DownX, f.DownY); ok {

@@ -22,7 +22,9 @@ import (
 //	focus the app again) | copy NAME (keep the layout as it is now) | keep NAME
 //	(keep the record $REC as it is now) | close (the window manager's close
 //	button: WM_DELETE_WINDOW) | wait (the app's exit) | resize W H | move CELL
-//	(the pointer, no click) | wheel N (N clicks up; -N down)
+//	(the pointer, no click) | wheel N (N clicks up; -N down) | until NAME (wait,
+//	up to about 40 s, for the layout to show the button NAME: an event, not a
+//	time)
 //
 // The app is found by its X class: GTK's hidden leader window is also named after
 // the program.
@@ -53,6 +55,7 @@ while read -r cmd arg; do
     resize) for i in $(seq 10); do xdotool windowsize $W $arg; sleep 0.8
         python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if d['size']==[float(v) for v in sys.argv[1:]] else 1)" $arg && break; done;;
     wheel) for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; sleep 0.6;;
+    until) for i in $(seq 200); do python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if sys.argv[1] in d['buttons'] else 1)" "$arg" 2>/dev/null && break; sleep 0.2; done; sleep 0.3;;
     move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
   esac

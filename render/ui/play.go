@@ -21,7 +21,7 @@ import (
 type playScene struct {
 	sess    *input.Session
 	sides   [2]int // piece colour of each player
-	surface bool   // Andantino: tiles on an unbounded surface, pan and zoom
+	surface bool   // tiles on an unbounded surface (Andantino): pan and zoom
 	lay     *playLayout
 	bv      boardView
 	list    moveList
@@ -38,6 +38,7 @@ type playScene struct {
 	train     *trainer // a lesson or puzzles, or nil
 	solvedIDs []string // the puzzles solved, as the settings keep them
 	analysis  analysing
+	match     matchState // the clocks' low-time warning (matchui.go)
 }
 
 // flash is a short message with an end.
@@ -58,7 +59,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		coach:   coaching{ply: -1, on: coached(sess)},
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
-		surface: sess.Info.Name == "Andantino",
+		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
 	}
 }
@@ -80,12 +81,14 @@ func (p *playScene) tick(a *App) {
 	p.coach.tick(p)
 	p.train.tick(p)
 	p.analysis.tick(p)
+	p.clockTick(a)
 }
 
 // handle turns the session's events into what the player sees and hears, and
 // keeps the files in step.
 func (p *playScene) handle(a *App, evs []input.Event) {
 	for _, e := range evs {
+		p.matchEvent(a, e)
 		switch e.Kind {
 		case input.MovePlayed, input.MovesRedone:
 			p.pushAnims(animsFor(e.Before, e.Move, e.After, p.sides, p.surface))
@@ -179,6 +182,8 @@ func (p *playScene) command(a *App, c input.Command) {
 		default:
 			p.analysis.startReview(p)
 		}
+	case input.CmdResign, input.CmdOfferDraw:
+		p.matchCommand(a, c)
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
 	case input.CmdPauseComputer:
@@ -219,6 +224,9 @@ func (p *playScene) history(a *App, c input.Command) {
 	switch c {
 	case input.CmdUndo:
 		if !s.CanUndo() {
+			if p.requestTakeback(a) {
+				return
+			}
 			p.say("Nothing to undo: no move has been played.")
 			return
 		}
@@ -320,10 +328,11 @@ func (p *playScene) click(a *App, x, y float64) {
 // refusal says why a click on c does nothing now, or "".
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
-	live := s.Match.Live()
 	switch {
-	case live.Result().Over:
-		return "The game is over: " + input.ResultText(s.Info, live) + ". New starts another; Undo takes moves back."
+	case s.Result().Over:
+		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
+	case p.pausedRefusal() != "":
+		return p.pausedRefusal()
 	case s.ComputerToMove():
 		if s.Computer.Paused {
 			return "It is the computer's turn, and it is paused: Space lets it move."

@@ -98,7 +98,7 @@ func newApp(f *Options) *App {
 	}
 	switch {
 	case f.Load != nil:
-		sess := input.SessionFromGame(f.Load, level, nil)
+		sess := input.SessionFromGame(f.Load, level, a.sessionNow())
 		sess.Path = f.LoadPath
 		for i, side := range sess.Info.Players {
 			// --white computer etc. override the record's players.
@@ -117,7 +117,11 @@ func newApp(f *Options) *App {
 		for i, side := range info.Players {
 			seats[i] = input.SeatOf(f.Players[strings.ToLower(side)] == "computer", level)
 		}
-		a.scene = a.newPlay(input.NewSession(info, opts, seats, nil))
+		sess := input.NewSession(info, opts, seats, a.sessionNow())
+		if err := sess.SetTimeControl(f.Clock); err != nil {
+			notices = append(notices, playerMessage(err))
+		}
+		a.scene = a.newPlay(sess)
 	default:
 		st := a.newStart()
 		if a.prefs.cfgDir != "" {
@@ -147,14 +151,14 @@ func continuable(g *save.Game) bool {
 	if g == nil || len(g.Moves) == 0 {
 		return false
 	}
-	if !g.Final.Result().Over {
+	if !g.Result.Over {
 		return true
 	}
-	if g.Info.Name != "Andantino" {
+	if g.Info.SeriesPoints == nil {
 		return false
 	}
 	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})
-	return sr != nil && !sr.Over(g.Final)
+	return sr != nil && !sr.Over(game.Concluded(g.Final, g.Result))
 }
 
 // setScene replaces the scene, stopping the old one's work, and closes overlays.

@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -162,7 +161,7 @@ func TestEndToEndFiles(t *testing.T) {
 			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 		}
 	}
-	// Session 1: two moves, Save As through GTK (the dialog keeps the selected
+	// First run: two moves, Save As through GTK (the dialog keeps the selected
 	// ".trihex" of its proposed name, so the typed name has none), then Quit: saved,
 	// so nothing is asked.
 	drive("click a1\nclick a2\nkey ctrl+s\ndialog Save File\ntype "+strings.TrimSuffix(saved, save.Extension)+"\nshot saved.png\nkey ctrl+q\nwait\n",
@@ -179,7 +178,7 @@ func TestEndToEndFiles(t *testing.T) {
 	}
 	checkNotBlank(t, filepath.Join(dir, "saved.png"))
 
-	// Session 2: the start screen offers Continue; open the bad file (the message
+	// Second run: the start screen offers Continue; open the bad file (the message
 	// shows), then the saved one, play a move and save it in place with Ctrl+S.
 	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
 		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")
@@ -367,11 +366,11 @@ func e2eCommand(t *testing.T, name string, args ...string) *exec.Cmd {
 		t.Cleanup(cancel)
 	}
 	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.Cancel = func() error {
 		t.Errorf("stopped %s %s: still running %v before go test's -timeout (a busy machine; .ci/run sets the limit)",
 			name, strings.Join(args, " "), e2eMargin)
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		return killGroup(cmd)
 	}
 	cmd.WaitDelay = 5 * time.Second
 	return cmd

@@ -3,11 +3,13 @@ package online
 import (
 	"context"
 	"errors"
+	"fmt"
+	"strings"
 	"time"
 
 	"trihex/ai"
 	"trihex/game"
-	"trihex/online/proto"
+	"trihex/game/clock"
 	"trihex/save"
 )
 
@@ -54,8 +56,8 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 // a 25th of its time left on a move, and less than the level's own cap.
 func EngineMover(e ai.Engine) Mover {
 	return func(ctx context.Context, v *View) (string, error) {
-		if c := v.Clock; c != nil && c.Left[v.Seat-1] > 0 {
-			budget := time.Duration(c.Left[v.Seat-1]/25) * time.Millisecond
+		if c := v.Clock; c != nil && v.Control().Kind != clock.Correspondence && c.Sides[v.Seat-1].Main > 0 {
+			budget := time.Duration(c.Sides[v.Seat-1].Main/25) * time.Millisecond
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, max(budget, 20*time.Millisecond))
 			defer cancel()
@@ -69,11 +71,14 @@ func EngineMover(e ai.Engine) Mover {
 }
 
 // Record writes the game of v as a record: the same text at both ends, since
-// every part of it comes from the authority (names, the day it was created).
+// every part of it comes from the authority (names, the day it was created, the
+// clocks after each move, how the game ended). An aborted game has no result:
+// its record is unterminated.
 func Record(v *View) (string, error) {
-	var moves []game.Move
+	root := &save.Node{}
+	n := root
 	s := v.Start.Clone()
-	for _, t := range v.Moves {
+	for i, t := range v.Moves {
 		m, err := s.ParseMove(t)
 		if err == nil {
 			err = s.Play(m)
@@ -81,7 +86,10 @@ func Record(v *View) (string, error) {
 		if err != nil {
 			return "", err
 		}
-		moves = append(moves, m)
+		n = n.AddChild(m)
+		if i < len(v.Clk) {
+			n.Clock = stamp(v.Clk[i])
+		}
 	}
 	tags := []save.Tag{{Name: "Date", Value: v.Created.Format("2006-01-02")}}
 	for i, side := range v.Info.Players {
@@ -89,13 +97,34 @@ func Record(v *View) (string, error) {
 			tags = append(tags, save.Tag{Name: side, Value: v.Names[i]})
 		}
 	}
-	if tc, err := proto.ParseTC(v.TC); err == nil && tc.Kind != proto.TCNone {
-		tags = append(tags, save.Tag{Name: "TimeControl", Value: tc.Tag()})
+	if ctl := v.Control(); ctl.Kind != clock.NoClock {
+		tags = append(tags, save.Tag{Name: "TimeControl", Value: ctl.String()})
 	}
-	// Until records say how a game ended beyond the board, a resignation, a
-	// flag or an agreement is kept in a tag of its own.
-	if r := v.Result; r != nil && r.Termination != proto.TermRules {
-		tags = append(tags, save.Tag{Name: "Ended", Value: v.Describe()})
+	end := game.Ongoing
+	if r, ok := v.Result.Game(); ok && r.Termination != game.ByRules {
+		end = r
 	}
-	return save.Format(v.Start, moves, tags)
+	return save.FormatEnd(v.Start, root, tags, end)
+}
+
+// stamp is a move's [%clk] from its wire form (proto.Snapshot.Clk).
+func stamp(ms int64) save.ClockStamp {
+	if ms < 0 {
+		return save.ClockStamp{Periods: int32(min(-ms, clock.MaxPeriods)), Set: true}
+	}
+	return save.ClockStamp{Left: time.Duration(ms) * time.Millisecond, Set: true}
+}
+
+// ParseClock reads a time control as the window writes it, minutes first
+// ("5+3", "10m 5×30s", "3 days"; clock.ParseLabel), or failing that as a
+// record's TimeControl tag ("600+5x30", "3d/move"; clock.Parse).
+func ParseClock(s string) (clock.Control, error) {
+	c, err := clock.ParseLabel(s)
+	if err == nil {
+		return c, nil
+	}
+	if c, err2 := clock.Parse(s); err2 == nil {
+		return c, nil
+	}
+	return clock.Control{}, fmt.Errorf("online: %v", strings.TrimPrefix(err.Error(), "clock: "))
 }

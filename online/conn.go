@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/online/proto"
 	"trihex/online/table"
 	"trihex/online/wire"
@@ -152,6 +153,8 @@ func (k *conn) greet() {
 	c.mu.Unlock()
 	m := &proto.Msg{T: proto.Claim, Game: target, Key: c.cfg.Key, Name: c.cfg.Name}
 	switch {
+	case c.cfg.Watch != "":
+		m = &proto.Msg{T: proto.Watch, Game: target}
 	case seatedOnce:
 	case c.cfg.Host != nil:
 		h := c.cfg.Host
@@ -372,9 +375,25 @@ func build(s *proto.Snapshot, seat int, seq int64, now time.Time) (View, error) 
 	if err != nil {
 		return View{}, fmt.Errorf("online: the server's game: %v", err)
 	}
+	ctl, err := clock.Parse(s.TC)
+	if err != nil {
+		return View{}, fmt.Errorf("online: the server's game: %v", err)
+	}
+	if s.Clock != nil {
+		if ctl.Kind == clock.NoClock {
+			return View{}, errors.New("online: the server's game has a clock without a time control")
+		}
+		if err := ctl.Check(s.Clock.Snapshot()); err != nil {
+			return View{}, fmt.Errorf("online: the server's clock: %v", err)
+		}
+	}
 	v := View{Game: s.Game, Info: info, Options: opts, TC: s.TC, Created: time.UnixMilli(s.Created).UTC(),
 		Seat: seat, Names: s.Names, Joined: s.Joined, Line: s.Line, Offers: s.Offers, Clock: s.Clock,
-		ClockAt: now, Result: s.Result, Chat: s.Chat, Next: s.Next, Seq: seq, ids: s.IDs}
+		ClockAt: now, Result: s.Result, Chat: s.Chat, Next: s.Next, Seq: seq, ids: s.IDs, Clk: s.Clk,
+		Present: s.Present, AwayLimit: time.Duration(s.AwayLimit) * time.Millisecond}
+	for i, ms := range s.Away {
+		v.AwaySince[i] = now.Add(-time.Duration(ms) * time.Millisecond)
+	}
 	v.Start = info.New(opts)
 	v.Position = v.Start.Clone()
 	for i, t := range s.Moves {
@@ -386,6 +405,9 @@ func build(s *proto.Snapshot, seat int, seq int64, now time.Time) (View, error) 
 			return View{}, fmt.Errorf("online: the server's move %d %q: %v", i+1, t, err)
 		}
 		v.Moves = append(v.Moves, v.Position.FormatMove(mv))
+	}
+	if len(v.Clk) > len(v.Moves) {
+		v.Clk = v.Clk[:len(v.Moves)]
 	}
 	return v, nil
 }
@@ -427,11 +449,19 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 		v.Position = next
 		v.Moves = append(v.Moves, next.FormatMove(mv))
 		v.Offers = nil
+		if k := v.Control().Kind; m.Clock != nil && (k == clock.Fischer || k == clock.ByoYomi) && len(v.Clk) == len(v.Moves)-1 {
+			sd := m.Clock.Sides[m.Seat-1]
+			st := sd.Main
+			if sd.Main == 0 && sd.Periods > 0 {
+				st = -int64(sd.Periods)
+			}
+			v.Clk = append(v.Clk, st)
+		}
 		if mine {
 			v.Pending = ""
 			c.pending = slices.DeleteFunc(c.pending, func(p *proto.Msg) bool { return p.T == proto.Move })
 		}
-		c.emit(Event{Kind: Moved, Seat: m.Seat, N: m.N, Move: m.Move})
+		c.emit(Event{Kind: Moved, Seat: m.Seat, N: m.N, Move: m.Move, Clock: m.Clock})
 	case proto.Offer:
 		v.Offers = append(v.Offers, proto.Offered{Kind: m.Kind, Seat: m.Seat, N: m.N})
 		c.emit(Event{Kind: Offered, Seat: m.Seat, Offer: m.Kind})
@@ -442,6 +472,9 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 				return false, ""
 			}
 			v.Moves, v.Line, v.Offers = v.Moves[:m.N], m.Line, nil
+			if len(v.Clk) > m.N {
+				v.Clk = v.Clk[:m.N]
+			}
 			v.Position = v.Start.Clone()
 			for _, t := range v.Moves {
 				mv, _ := v.Position.ParseMove(t)
@@ -453,10 +486,16 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 			v.Next, claim = m.Game, m.Game
 			c.target = m.Game
 		}
-		c.emit(Event{Kind: Answered, Seat: m.Seat, Offer: m.Kind, OK: m.OK})
+		c.emit(Event{Kind: Answered, Seat: m.Seat, Offer: m.Kind, OK: m.OK, N: m.N, Clock: m.Clock})
 	case proto.Chat:
 		v.Chat = append(v.Chat, proto.ChatLine{Seat: m.Seat, Text: m.Text})
 		c.emit(Event{Kind: Chatted, Seat: m.Seat, Text: m.Text})
+	case proto.Presence:
+		if v.Present[m.Seat-1] != m.OK {
+			v.Present[m.Seat-1] = m.OK
+			v.AwaySince[m.Seat-1] = c.cfg.Now()
+		}
+		c.emit(Event{Kind: PresenceChanged, Seat: m.Seat, OK: m.OK})
 	case proto.Over:
 	default:
 		return true, ""
@@ -469,7 +508,7 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 		v.Result = m.Result
 		v.Pending = ""
 		c.pending = slices.DeleteFunc(c.pending, func(p *proto.Msg) bool { return p.T == proto.Move })
-		c.emit(Event{Kind: GameOver, Result: m.Result, Text: v.Describe()})
+		c.emit(Event{Kind: GameOver, Result: m.Result, Text: v.Describe(), Clock: m.Clock})
 	}
 	return true, claim
 }

@@ -38,7 +38,7 @@ func Listen(addr string) (*Host, error) {
 	if err != nil {
 		return nil, fmt.Errorf("online: %v", err)
 	}
-	h, err := relay.NewHub(relay.NewMemory(), relay.Options{})
+	h, err := relay.NewHub(relay.NewMemory(), relay.Options{Solo: true})
 	if err != nil {
 		ln.Close()
 		return nil, err

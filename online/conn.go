@@ -428,7 +428,7 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 	claim := ""
 	switch m.T {
 	case proto.Joined:
-		v.Joined[m.Seat-1], v.Names[m.Seat-1] = true, m.Name
+		v.Joined[m.Seat-1], v.Names[m.Seat-1], v.Present[m.Seat-1] = true, m.Name, true
 		v.Invite = ""
 		if !mine {
 			c.emit(Event{Kind: Joined, Seat: m.Seat, Text: m.Name})

@@ -263,7 +263,7 @@ func (s *session) handle(m *proto.Msg) {
 		return
 	}
 	if s.seat == 0 {
-		s.refuseCmd(m, &table.Refusal{Code: proto.ErrState, Text: "you are watching this game"})
+		s.refuseCmd(m, &table.Refusal{Code: proto.ErrRefused, Text: "you are watching this game"})
 		return
 	}
 	err := g.decide(h, func() (*table.Event, error) {

@@ -10,6 +10,7 @@ import (
 	"trihex/ai"
 	"trihex/game"
 	"trihex/game/clock"
+	"trihex/online/proto"
 	"trihex/save"
 )
 
@@ -113,6 +114,15 @@ func stamp(ms int64) save.ClockStamp {
 		return save.ClockStamp{Periods: int32(min(-ms, clock.MaxPeriods)), Set: true}
 	}
 	return save.ClockStamp{Left: time.Duration(ms) * time.Millisecond, Set: true}
+}
+
+// clkOf is a side's time after its move in the wire form of a [%clk]
+// (proto.Snapshot.Clk).
+func clkOf(sd proto.ClockSide) int64 {
+	if sd.Main == 0 && sd.Periods > 0 {
+		return -int64(sd.Periods)
+	}
+	return sd.Main
 }
 
 // ParseClock reads a time control as the window writes it, minutes first

@@ -450,12 +450,7 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 		v.Moves = append(v.Moves, next.FormatMove(mv))
 		v.Offers = nil
 		if k := v.Control().Kind; m.Clock != nil && (k == clock.Fischer || k == clock.ByoYomi) && len(v.Clk) == len(v.Moves)-1 {
-			sd := m.Clock.Sides[m.Seat-1]
-			st := sd.Main
-			if sd.Main == 0 && sd.Periods > 0 {
-				st = -int64(sd.Periods)
-			}
-			v.Clk = append(v.Clk, st)
+			v.Clk = append(v.Clk, clkOf(m.Clock.Sides[m.Seat-1]))
 		}
 		if mine {
 			v.Pending = ""

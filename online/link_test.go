@@ -1,0 +1,285 @@
+package online
+
+import (
+	"net"
+	"net/http"
+	"testing"
+	"time"
+
+	"trihex/game"
+	"trihex/input"
+	"trihex/online/proto"
+	"trihex/online/relay"
+)
+
+// relayOn serves a hub over a store on loopback, on addr ("127.0.0.1:0": any
+// port), until stop; it returns the address it listens on.
+func relayOn(t *testing.T, store relay.Store, addr string) (string, func()) {
+	t.Helper()
+	var ln net.Listener
+	var err error
+	for range 50 { // the port of a relay just stopped may take a moment to free
+		if ln, err = net.Listen("tcp", addr); err == nil {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, err := relay.NewHub(store, relay.Options{Solo: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: h.Handler()}
+	done := make(chan struct{})
+	go func() {
+		_ = srv.Serve(ln)
+		close(done)
+	}()
+	return ln.Addr().String(), func() {
+		h.Close()
+		_ = srv.Close()
+		<-done
+	}
+}
+
+// window is one end as the window sees it: a Link polled as a frame would,
+// with every event kept.
+type window struct {
+	t      *testing.T
+	name   string
+	l      *Link
+	events []LinkEvent
+}
+
+func (w *window) poll() {
+	w.events = append(w.events, w.l.Poll()...)
+}
+
+// until polls both windows, waiting on their wakes, until ok holds.
+func until(t *testing.T, what string, ws []*window, ok func() bool) {
+	t.Helper()
+	timeout := time.After(2 * time.Minute)
+	for {
+		for _, w := range ws {
+			w.poll()
+		}
+		if ok() {
+			return
+		}
+		select {
+		case <-ws[0].l.Wake():
+		case <-ws[1].l.Wake():
+		case <-timeout:
+			t.Fatalf("waited in vain for %s; %s's events %+v", what, ws[0].name, ws[0].events)
+		}
+	}
+}
+
+// saw reports whether w had an event of kind that passes f (nil: any).
+func (w *window) saw(kind LinkEventKind, f func(LinkEvent) bool) bool {
+	for _, e := range w.events {
+		if e.Kind == kind && (f == nil || f(e)) {
+			return true
+		}
+	}
+	return false
+}
+
+// sawInput reports whether w's session reported an event of kind.
+func (w *window) sawInput(kind input.EventKind, f func(input.Event) bool) bool {
+	for _, e := range w.events {
+		for _, ie := range e.Input {
+			if ie.Kind == kind && (f == nil || f(ie)) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Two windows play through a real relay on loopback: a game with a clock, a
+// takeback asked and declined, the relay stopped and started again on the
+// same store mid-game (both reconnect, nothing lost), the game to its end with
+// the same record at both ends and at the authority, then a rematch with the
+// colours swapped.
+func TestLinkThroughRelay(t *testing.T) {
+	store := relay.NewMemory()
+	addr, stop := relayOn(t, store, "127.0.0.1:0")
+	url := "ws://" + addr
+	opts := func(name string) Config {
+		return Config{Dial: DialServer(url), Key: NewKey(), Name: name, PingEvery: time.Second, Resend: 300 * time.Millisecond, MaxBackoff: 200 * time.Millisecond}
+	}
+	ca := opts("Ada")
+	ca.Host = &HostGame{Game: "attangle", Clock: "300+3"}
+	a := &window{t: t, name: "Ada", l: Follow(Start(ca), "Ada", nil)}
+	defer a.l.Close()
+	var code string
+	until(t, "the invite", []*window{a, a}, func() bool { code = a.l.Status().Invite; return code != "" })
+	if a.l.Session() == nil || !a.saw(LinkSession, nil) || !a.saw(LinkConnected, nil) {
+		t.Fatal("no session once seated")
+	}
+	inv, err := proto.ParseInvite(code)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cb := opts("Bo")
+	cb.Join = &inv
+	b := &window{t: t, name: "Bo", l: Follow(Start(cb), "Bo", nil)}
+	defer b.l.Close()
+	ws := []*window{a, b}
+	until(t, "both seated", ws, func() bool {
+		return b.l.Session() != nil && a.saw(LinkJoined, nil) && a.l.Status().Present && b.l.Status().Present
+	})
+	if st := b.l.Status(); st.Seat != 2 || st.Names != [2]string{"Ada", "Bo"} || st.Invite != "" {
+		t.Fatalf("Bo's status %+v", st)
+	}
+	sa, sb := a.l.Session(), b.l.Session()
+	if sa.Seats[0].Kind != input.Human || sa.Seats[1].Kind != input.Remote || sb.Seats[0].Kind != input.Remote || sb.Seats[1].Kind != input.Human {
+		t.Fatalf("seats %+v %+v", sa.Seats, sb.Seats)
+	}
+	if sa.Clock == nil || sa.Clock.Control().String() != "300+3" {
+		t.Fatal("no clock in the session")
+	}
+
+	// moveBy plays a random legal move for w: Ada through Link.Play, Bo in
+	// the session (as a click would), which the next Poll sends.
+	var r game.Rand
+	r.Seed(5)
+	moveBy := func(w *window) {
+		t.Helper()
+		s := w.l.Session()
+		live := s.Match.Live()
+		moves := live.LegalMoves(nil)
+		mv := moves[r.Intn(len(moves))]
+		var evs []input.Event
+		if w == a {
+			evs = w.l.Play(input.Choice{Move: mv, Text: live.FormatMove(mv), Cells: input.Cells(live, mv)})
+		} else {
+			evs = s.PlayMove(mv)
+		}
+		if len(evs) == 0 || evs[0].Kind != input.MovePlayed {
+			t.Fatalf("%s's move %s: %+v", w.name, live.FormatMove(mv), evs)
+		}
+	}
+	plies := func(w *window) int { return w.l.Session().Match.Len() }
+	step := func() bool {
+		t.Helper()
+		for _, w := range ws {
+			s := w.l.Session()
+			if s.Result().Over {
+				return false
+			}
+			if s.InputState() != nil && plies(w) == plies(a) && plies(w) == plies(b) && !w.l.Status().Pending {
+				n := plies(w)
+				moveBy(w)
+				until(t, "the move at both ends", ws, func() bool {
+					return plies(a) == n+1 && plies(b) == n+1 && len(a.l.Client().View().Moves) == n+1 && len(b.l.Client().View().Moves) == n+1
+				})
+				return true
+			}
+		}
+		t.Fatal("nobody to move")
+		return false
+	}
+	for range 4 {
+		step()
+	}
+
+	// Ada asks to take back her last move; Bo declines.
+	if plies(a)%2 != 0 {
+		step()
+	}
+	before := plies(a)
+	if evs := a.l.RequestTakeback(); len(evs) != 1 || evs[0].Kind != input.OfferMade {
+		t.Fatalf("takeback request: %+v", evs)
+	}
+	until(t, "the request at Bo's", ws, func() bool {
+		return b.sawInput(input.OfferMade, func(e input.Event) bool {
+			return e.Offer.Kind == input.TakebackOffer && e.Offer.By == game.First
+		})
+	})
+	if evs := b.l.AnswerTakeback(false); len(evs) != 1 || evs[0].Kind != input.OfferDeclined {
+		t.Fatalf("declined: %+v", evs)
+	}
+	until(t, "the answer at Ada's", ws, func() bool { return a.sawInput(input.OfferDeclined, nil) })
+	if plies(a) != before || plies(b) != before {
+		t.Fatalf("a declined takeback took moves back: %d %d of %d", plies(a), plies(b), before)
+	}
+	if _, waiting := a.l.Session().Offer(); waiting {
+		t.Fatal("the request still waits")
+	}
+
+	// The relay stops and starts again on the same store and port.
+	step()
+	stop()
+	until(t, "both reconnecting", ws, func() bool {
+		return a.saw(LinkReconnecting, nil) && b.saw(LinkReconnecting, nil)
+	})
+	a.events, b.events = nil, nil
+	_, stop = relayOn(t, store, addr)
+	defer func() { stop() }()
+	until(t, "both back", ws, func() bool {
+		return a.saw(LinkConnected, nil) && b.saw(LinkConnected, nil) && a.l.Status().Present && b.l.Status().Present
+	})
+	if st := a.l.Status(); !st.Connected || st.Reconnects == 0 {
+		t.Fatalf("Ada's status after the restart: %+v", st)
+	}
+	if a.saw(LinkSession, nil) || b.saw(LinkSession, nil) {
+		t.Error("a session rebuilt after a reconnection that lost nothing")
+	}
+	for step() {
+	}
+	until(t, "the end at both ends", ws, func() bool {
+		return a.l.Status().Over && b.l.Status().Over && a.l.Session().Result().Over && b.l.Session().Result().Over
+	})
+	ra, err := a.l.Session().Record()
+	if err != nil {
+		t.Fatal(err)
+	}
+	rb, _ := b.l.Session().Record()
+	va := a.l.Client().View()
+	rv, _ := Record(&va)
+	if ra != rb || ra != rv {
+		t.Fatalf("the records differ:\n%s\n%s\n%s", ra, rb, rv)
+	}
+	t.Logf("%s, %d moves", a.l.Status().Result, plies(a))
+
+	// A rematch, colours swapped.
+	a.events, b.events = nil, nil
+	a.l.Rematch()
+	until(t, "the rematch offer", ws, func() bool {
+		return b.saw(LinkOffer, func(e LinkEvent) bool { return e.Offer == proto.OfferRematch })
+	})
+	b.l.AnswerRematch(true)
+	until(t, "the rematch", ws, func() bool {
+		return a.saw(LinkSession, nil) && b.saw(LinkSession, nil) && a.l.Status().Seat == 2 && b.l.Status().Seat == 1
+	})
+	if s := a.l.Session(); s.Seats[1].Kind != input.Human || s.Seats[0].Kind != input.Remote || s.Match.Len() != 0 || s.Result().Over {
+		t.Fatalf("Ada's rematch session: %+v", s.Seats)
+	}
+	step() // Bo moves first now
+	if plies(a) != 1 {
+		t.Fatal("the rematch's first move")
+	}
+}
+
+// Errors reach the window in the player's words.
+func TestLinkFailedInWords(t *testing.T) {
+	store := relay.NewMemory()
+	addr, stop := relayOn(t, store, "127.0.0.1:0")
+	defer stop()
+	inv := proto.Invite{Game: proto.Random(proto.IDLen), Token: proto.Random(proto.TokenLen)}
+	w := &window{t: t, name: "lost", l: Follow(Start(Config{Dial: DialServer("ws://" + addr), Key: NewKey(), Join: &inv}), "", nil)}
+	defer w.l.Close()
+	until(t, "the failure", []*window{w, w}, func() bool { return w.saw(LinkFailed, nil) })
+	for _, e := range w.events {
+		if e.Kind == LinkFailed && e.Text != "no game "+inv.Game+" here" {
+			t.Errorf("%q", e.Text)
+		}
+	}
+	if w.l.Session() != nil {
+		t.Error("a session for no game")
+	}
+}

@@ -3,6 +3,8 @@ package online
 import (
 	"net"
 	"net/http"
+	"slices"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -281,5 +283,151 @@ func TestLinkFailedInWords(t *testing.T) {
 	}
 	if w.l.Session() != nil {
 		t.Error("a session for no game")
+	}
+}
+
+// clockOffset is a clock that a test moves on at once.
+type clockOffset struct{ d atomic.Int64 }
+
+func (c *clockOffset) now() time.Time      { return time.Now().Add(time.Duration(c.d.Load())) }
+func (c *clockOffset) add(d time.Duration) { c.d.Add(int64(d)) }
+func randomMove(r *game.Rand, st game.State) game.Move {
+	moves := st.LegalMoves(nil)
+	return moves[r.Intn(len(moves))]
+}
+
+// The same through a direct game (the host's program is the authority, the
+// guest comes over TCP): chat and its mute, a takeback accepted, a draw offered
+// and accepted, a rematch, and the win claimed once the guest has been gone
+// past the limit (the authority's clock moved on, not waited for).
+func TestLinkDirect(t *testing.T) {
+	var clk clockOffset
+	h, err := ListenWith("127.0.0.1:0", relay.Options{Now: clk.now, AwayLimit: 30 * time.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	a := &window{t: t, name: "host", l: Follow(Start(Config{Dial: h.Dial, InviteAddr: h.Addr(), Key: NewKey(), Name: "Ada",
+		Host: &HostGame{Game: "andantino"}, Now: clk.now, Resend: 300 * time.Millisecond}), "Ada", clk.now)}
+	defer a.l.Close()
+	var code string
+	until(t, "the invite", []*window{a, a}, func() bool { code = a.l.Status().Invite; return code != "" })
+	inv, err := proto.ParseInvite(code)
+	if err != nil || inv.Addr != h.Addr() {
+		t.Fatalf("invite %q: %v", code, err)
+	}
+	b := &window{t: t, name: "guest", l: Follow(Start(Config{Dial: DialDirect(inv.Addr), Key: NewKey(), Name: "Bo", Join: &inv,
+		Now: clk.now, Resend: 300 * time.Millisecond}), "Bo", clk.now)}
+	ws := []*window{a, b}
+	until(t, "both seated", ws, func() bool { return b.l.Session() != nil && a.l.Status().Joined })
+	var r game.Rand
+	r.Seed(9)
+	plies := func(w *window) int { return w.l.Session().Match.Len() }
+	move := func(w *window) {
+		t.Helper()
+		n := plies(w)
+		live := w.l.Session().Match.Live()
+		mv := randomMove(&r, live)
+		if evs := w.l.Play(input.Choice{Move: mv, Text: live.FormatMove(mv)}); len(evs) == 0 || evs[0].Kind != input.MovePlayed {
+			t.Fatalf("%s: %+v", w.name, evs)
+		}
+		until(t, "the move", ws, func() bool { return plies(a) == n+1 && plies(b) == n+1 })
+	}
+	move(a)
+	move(b)
+	move(a)
+
+	// Chat, muted and not.
+	b.l.Chat("hello")
+	until(t, "the chat", ws, func() bool {
+		return a.saw(LinkChat, func(e LinkEvent) bool { return e.Text == "hello" && e.Seat == 2 })
+	})
+	a.l.Mute(true)
+	b.l.Chat("again")
+	a.l.Chat("mine")
+	until(t, "both lines", ws, func() bool { return len(b.l.Status().Chat) == 3 && len(a.l.Client().View().Chat) == 3 })
+	until(t, "my line", ws, func() bool { return a.saw(LinkChat, func(e LinkEvent) bool { return e.Text == "mine" }) })
+	if a.saw(LinkChat, func(e LinkEvent) bool { return e.Text == "again" }) || len(a.l.Status().Chat) != 1 {
+		t.Fatalf("a muted line shown: %+v", a.l.Status().Chat)
+	}
+	a.l.Mute(false)
+	if len(a.l.Status().Chat) != 3 {
+		t.Fatal("the chat not back after the mute")
+	}
+
+	// Ada takes back her move, Bo agrees: both sessions are back one move.
+	a.l.RequestTakeback()
+	until(t, "the request", ws, func() bool { return b.sawInput(input.OfferMade, nil) })
+	if evs := b.l.AnswerTakeback(true); len(evs) != 1 || evs[0].Kind != input.MovesUndone || plies(b) != 2 {
+		t.Fatalf("accepted: %+v, %d moves", evs, plies(b))
+	}
+	until(t, "the takeback at Ada's", ws, func() bool { return plies(a) == 2 && a.sawInput(input.MovesUndone, nil) })
+	if v := a.l.Client().View(); v.Line != 1 || len(v.Moves) != 2 {
+		t.Fatalf("the authority's game: line %d, %d moves", v.Line, len(v.Moves))
+	}
+	move(a)
+
+	// Bo offers a draw, Ada accepts.
+	b.l.OfferDraw()
+	until(t, "the draw offer", ws, func() bool {
+		return a.sawInput(input.OfferMade, func(e input.Event) bool { return e.Offer.Kind == input.DrawOffer })
+	})
+	if evs := a.l.AnswerDraw(true); len(evs) != 1 || evs[0].Kind != input.GameOver {
+		t.Fatalf("%+v", evs)
+	}
+	until(t, "the draw at both ends", ws, func() bool { return b.l.Session().Result().Over && a.l.Status().Over })
+	if got := b.l.Session().ResultText(); got != "Draw agreed" {
+		t.Errorf("Bo's result: %q", got)
+	}
+
+	// A rematch; Bo leaves; Ada claims the win after the limit.
+	b.l.Rematch()
+	until(t, "the offer", ws, func() bool {
+		return a.saw(LinkOffer, nil) && slices.Contains(b.l.Status().MyOffers, proto.OfferRematch)
+	})
+	a.l.AnswerRematch(true)
+	until(t, "the rematch", ws, func() bool { return a.l.Status().Seat == 2 && b.l.Status().Seat == 1 && !a.l.Session().Result().Over })
+	a.events = nil
+	b.l.Close()
+	until(t, "Bo gone", ws, func() bool { return a.saw(LinkPresence, func(e LinkEvent) bool { return !e.OK }) })
+	if st := a.l.Status(); st.CanClaim || st.ClaimIn <= 0 || st.Present {
+		t.Fatalf("%+v", st)
+	}
+	clk.add(31 * time.Second)
+	if st := a.l.Status(); !st.CanClaim || st.Away < 30*time.Second {
+		t.Fatalf("%+v", st)
+	}
+	a.l.ClaimWin()
+	until(t, "the claim", []*window{a, a}, func() bool { return a.l.Session().Result().Over })
+	if got := a.l.Session().ResultText(); got != "White abandoned the game" {
+		t.Errorf("%q", got)
+	}
+}
+
+// A game watched through a Link: read only, every move, and an abort.
+func TestLinkWatchAndAbort(t *testing.T) {
+	addr, stop := relayOn(t, relay.NewMemory(), "127.0.0.1:0")
+	defer stop()
+	dial := DialServer("ws://" + addr)
+	a, b := seated(t, dial, "attangle", "60+0")
+	defer a.Close()
+	defer b.Close()
+	play(t, a, b, "e6", "c6")
+	w := &window{t: t, name: "watcher", l: Follow(Start(Config{Dial: dial, Watch: a.GameID()}), "", nil)}
+	defer w.l.Close()
+	until(t, "the watched game", []*window{w, w}, func() bool { s := w.l.Session(); return s != nil && s.Match.Len() == 2 })
+	s := w.l.Session()
+	if st := w.l.Status(); !st.Watching || st.Seat != 0 || s.InputState() != nil || s.Seats[0].Kind != input.Remote || s.Seats[1].Kind != input.Remote {
+		t.Fatalf("%+v %+v", st, s.Seats)
+	}
+	if s.Clock == nil {
+		t.Fatal("no clock")
+	}
+	play(t, a, b, "g4")
+	until(t, "a move", []*window{w, w}, func() bool { return w.l.Session().Match.Len() == 3 })
+	b.Offer(proto.OfferAbort) // Black has moved once: aborted at once
+	until(t, "the abort", []*window{w, w}, func() bool { return w.saw(LinkAborted, nil) })
+	if st := w.l.Status(); !st.Aborted || st.Result != "Game aborted" {
+		t.Fatalf("%+v", st)
 	}
 }

@@ -2,6 +2,8 @@ package online
 
 import (
 	"context"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -217,6 +219,58 @@ func TestPresenceAfterRelayRestart(t *testing.T) {
 		waitFor(t, a, func(v *View) bool { return v.Result != nil })
 		if v := a.View(); v.Describe() != "Game abandoned: a draw" {
 			t.Fatal(v.Describe())
+		}
+	})
+}
+
+// The identity is kept: the same key the next time, a new one for a damaged
+// file, and the file private.
+func TestIdentityKept(t *testing.T) {
+	dir := t.TempDir()
+	id, err := LoadIdentity(dir)
+	if err != nil || len(id.Key) != proto.KeyLen {
+		t.Fatalf("%+v %v", id, err)
+	}
+	id.Name, id.Relay = "Ada", "wss://relay.example.org"
+	if err := id.Save(dir); err != nil {
+		t.Fatal(err)
+	}
+	again, err := LoadIdentity(dir)
+	if err != nil || again != id {
+		t.Fatalf("%+v %v, want %+v", again, err, id)
+	}
+	path := filepath.Join(dir, IdentityName)
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("%v %v", fi.Mode(), err)
+	}
+	if err := os.WriteFile(path, []byte(`{"key":"lost"}`), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if fresh, err := LoadIdentity(dir); err != nil || fresh.Key == id.Key || len(fresh.Key) != proto.KeyLen {
+		t.Fatalf("%+v %v", fresh, err)
+	}
+}
+
+// The "your move" list without waiting: the games a key holds, whose move.
+func TestListGamesAsync(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h, err := relay.NewHub(relay.NewMemory(), relay.Options{Solo: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		dial := pipeTo(h, wire.Faults{})
+		a, b := seated(t, dial, "abande", "3d/move")
+		defer a.Close()
+		defer b.Close()
+		play(t, a, b, "e6")
+		c := ListGamesAsync(dial, b.cfg.Key, time.Minute)
+		r := <-c
+		if r.Err != nil || len(r.Games) != 1 || YourMove(r.Games) != 1 || r.Games[0].Opponent != "A" {
+			t.Fatalf("%+v", r)
+		}
+		if r := <-ListGamesAsync(dial, a.cfg.Key, time.Minute); r.Err != nil || YourMove(r.Games) != 0 {
+			t.Fatalf("%+v", r)
 		}
 	})
 }

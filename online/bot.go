@@ -126,15 +126,16 @@ func clkOf(sd proto.ClockSide) int64 {
 }
 
 // ParseClock reads a time control as the window writes it, minutes first
-// ("5+3", "10m 5×30s", "3 days"; clock.ParseLabel), or failing that as a
-// record's TimeControl tag ("600+5x30", "3d/move"; clock.Parse).
+// (clock.ParseLabel: "5+3", "10m 5×30s", "3 days", "3d"), and "10+5x30" for
+// 10 minutes then 5 periods of 30 s.
 func ParseClock(s string) (clock.Control, error) {
-	c, err := clock.ParseLabel(s)
-	if err == nil {
-		return c, nil
+	t := strings.TrimSpace(s)
+	if base, rest, ok := strings.Cut(t, "+"); ok && strings.ContainsAny(rest, "x×") && !strings.ContainsAny(base, "hms ") {
+		t = base + "m " + rest
 	}
-	if c, err2 := clock.Parse(s); err2 == nil {
-		return c, nil
+	c, err := clock.ParseLabel(t)
+	if err != nil {
+		return clock.Control{}, fmt.Errorf("online: %v", strings.TrimPrefix(err.Error(), "clock: "))
 	}
-	return clock.Control{}, fmt.Errorf("online: %v", strings.TrimPrefix(err.Error(), "clock: "))
+	return c, nil
 }

@@ -149,7 +149,7 @@ func parseBot(args []string) (botFlags, error) {
 	fs.StringVar(&f.listen, "listen", "", "host a direct game on this address (port 0: any free port)")
 	fs.StringVar(&f.host, "host", "", "host a game of this game")
 	fs.StringVar(&f.join, "join", "", "join the game of this invite code")
-	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10m 5x30s" (byo-yomi), "3d" (days a move), or as a record's TimeControl ("300+3")`)
+	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10+5x30" (10 minutes, then byo-yomi: 5 periods of 30 s), "3d" (days a move)`)
 	fs.StringVar(&f.options, "options", "", "rules options of a hosted game")
 	fs.IntVar(&f.seat, "seat", 1, "the hosting bot's seat: 1 moves first, 2 second")
 	fs.IntVar(&f.level, "level", 1, "the engine's level, 1-5, 6 for Expert")

@@ -465,7 +465,7 @@ func (l *Link) rebuild(v *View) {
 // Play plays ch, a move the person here made in the session's picker, and
 // sends it; the session's events come back as from Session.Play.
 func (l *Link) Play(ch input.Choice) []input.Event {
-	if l.s == nil {
+	if l.s == nil || l.s.InputState() == nil {
 		return nil
 	}
 	evs := l.s.Play(ch)

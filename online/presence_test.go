@@ -274,3 +274,21 @@ func TestListGamesAsync(t *testing.T) {
 		}
 	})
 }
+
+// The command line's time controls are the window's, minutes first.
+func TestParseClock(t *testing.T) {
+	for in, want := range map[string]string{
+		"5+3": "300+3", "0.5+0": "30+0", "10+5x30": "600+5x30", "10m 5×30s": "600+5x30",
+		"3d": "3d/move", "1 day": "1d/move", "": "-", "none": "-",
+	} {
+		c, err := ParseClock(in)
+		if err != nil || c.String() != want {
+			t.Errorf("%q: %v %v, want %s", in, c, err, want)
+		}
+	}
+	for _, in := range []string{"fast", "5", "0+0", "61d", "10+0x30"} {
+		if c, err := ParseClock(in); err == nil {
+			t.Errorf("%q read as %v", in, c)
+		}
+	}
+}

@@ -6,12 +6,14 @@ import (
 	"slices"
 	"sync/atomic"
 	"testing"
+	"testing/synctest"
 	"time"
 
 	"trihex/game"
 	"trihex/input"
 	"trihex/online/proto"
 	"trihex/online/relay"
+	"trihex/online/wire"
 )
 
 // relayOn serves a hub over a store on loopback, on addr ("127.0.0.1:0": any
@@ -430,4 +432,71 @@ func TestLinkWatchAndAbort(t *testing.T) {
 	if st := w.l.Status(); !st.Aborted || st.Result != "Game aborted" {
 		t.Fatalf("%+v", st)
 	}
+}
+
+// A correspondence game outlives the program: both windows close, two days
+// later the list says whose move it is, the player opens the game again by its
+// id and finds the moves and a day on the clock, and plays.
+func TestLinkCorrespondenceResumed(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h, err := relay.NewHub(relay.NewMemory(), relay.Options{Solo: true, PingEvery: time.Minute})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		dial := pipeTo(h, wire.Faults{})
+		ka, kb := NewKey(), NewKey()
+		open := func(name, key string, cfg Config) *window {
+			cfg.Dial, cfg.Key, cfg.Name, cfg.PingEvery = dial, key, name, time.Minute
+			return &window{t: t, name: name, l: Follow(Start(cfg), name, nil)}
+		}
+		a := open("Ada", ka, Config{Host: &HostGame{Game: "abande", Clock: "3d/move"}})
+		var code string
+		until(t, "the invite", []*window{a, a}, func() bool { code = a.l.Status().Invite; return code != "" })
+		inv, _ := proto.ParseInvite(code)
+		b := open("Bo", kb, Config{Join: &inv})
+		ws := []*window{a, b}
+		until(t, "both seated", ws, func() bool { return b.l.Session() != nil && a.l.Status().Joined })
+		var r game.Rand
+		for i := range 3 {
+			w := ws[i%2]
+			live := w.l.Session().Match.Live()
+			mv := randomMove(&r, live)
+			w.l.Play(input.Choice{Move: mv, Text: live.FormatMove(mv)})
+			until(t, "the move", ws, func() bool {
+				return len(a.l.Client().View().Moves) == i+1 && len(b.l.Client().View().Moves) == i+1
+			})
+		}
+		id := a.l.Client().GameID()
+		a.l.Close()
+		b.l.Close()
+		time.Sleep(2 * 24 * time.Hour)
+
+		list := <-ListGamesAsync(dial, kb, time.Minute)
+		if list.Err != nil || YourMove(list.Games) != 1 || list.Games[0].Game != id {
+			t.Fatalf("%+v", list)
+		}
+		b = open("Bo", kb, Config{Resume: id})
+		defer b.l.Close()
+		until(t, "the game again", []*window{b, b}, func() bool { s := b.l.Session(); return s != nil && s.Match.Len() == 3 })
+		s := b.l.Session()
+		if left := s.Clock.Remaining(game.Second); left != 24*time.Hour {
+			t.Fatalf("Bo's clock shows %v", left)
+		}
+		if s.InputState() == nil {
+			t.Fatal("not Bo's move")
+		}
+		live := s.Match.Live()
+		mv := randomMove(&r, live)
+		b.l.Play(input.Choice{Move: mv, Text: live.FormatMove(mv)})
+		until(t, "the move stored", []*window{b, b}, func() bool { return len(b.l.Client().View().Moves) == 4 })
+		a = open("Ada", ka, Config{Resume: id})
+		defer a.l.Close()
+		until(t, "Ada sees it", []*window{a, a}, func() bool { s := a.l.Session(); return s != nil && s.Match.Len() == 4 })
+		ra, _ := a.l.Session().Record()
+		rb, _ := b.l.Session().Record()
+		if ra != rb {
+			t.Fatalf("the records differ:\n%s\n%s", ra, rb)
+		}
+	})
 }

@@ -306,7 +306,7 @@ func (l *Link) over(r *proto.Result, c *proto.Clock) {
 	if res.Termination != game.ByRules && !s.Result().Over {
 		l.emitGame(s.End(res))
 	}
-	if !s.Result().Over {
+	if v := l.c.View(); !s.Result().Over && !slices.Equal(s.Match.Texts()[:s.Match.Len()], v.Moves) {
 		l.sync() // the rules ended it in a move the session has not got
 	}
 }

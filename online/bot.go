@@ -54,11 +54,18 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 }
 
 // EngineMover plays with an engine of package ai. With a clock it spends at most
-// a 25th of its time left on a move, and less than the level's own cap.
+// a 25th of its main time left on a move (a quarter of a byo-yomi period once
+// the main time is spent), and less than the level's own cap.
 func EngineMover(e ai.Engine) Mover {
 	return func(ctx context.Context, v *View) (string, error) {
-		if c := v.Clock; c != nil && v.Control().Kind != clock.Correspondence && c.Sides[v.Seat-1].Main > 0 {
-			budget := time.Duration(c.Sides[v.Seat-1].Main/25) * time.Millisecond
+		if c := v.Clock; c != nil && v.Control().Kind != clock.Correspondence {
+			// A 25th of the main time, or once a byo-yomi main time is
+			// spent, a quarter of the period that runs.
+			sd := c.Sides[v.Seat-1]
+			budget := time.Duration(sd.Main/25) * time.Millisecond
+			if sd.Main == 0 {
+				budget = time.Duration(sd.Period/4) * time.Millisecond
+			}
 			var cancel context.CancelFunc
 			ctx, cancel = context.WithTimeout(ctx, max(budget, 20*time.Millisecond))
 			defer cancel()

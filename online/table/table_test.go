@@ -284,6 +284,12 @@ func TestFischerFlagAndLag(t *testing.T) {
 	ok := newGame(t, "attangle", "60+2")
 	ok.move(1, 1, "e6", 10_000)
 	ok.move(2, 2, "c6", 50_000)
+	// Looking at the clock past the flag (a snapshot sent in the grace) shows
+	// the flag but changes nothing: only a flag event ends the game, and the
+	// move below, with its lag forgiven, is still in time.
+	if c := ok.tab.Clock(200_000); c.Flagged != 1 || main(c, 1) != 0 || ok.tab.Over() {
+		t.Fatalf("the clock looked at late: %+v", c)
+	}
 	if got := ok.do(1, proto.Msg{T: proto.Move, N: 3, Move: "g4"}, 110_000, 500); got != "" {
 		t.Fatalf("forgiven move: %q", got)
 	}

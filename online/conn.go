@@ -116,7 +116,7 @@ func (c *Client) session() (bool, error) {
 			if c.cfg.Now().Sub(k.lastIn) > 3*c.cfg.PingEvery {
 				return k.seated, errors.New("online: the server stopped answering")
 			}
-			k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMilli(), Seq: k.seq()})
+			k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMicro(), Seq: k.seq()})
 		case <-resend.C:
 			k.resend()
 		case err := <-errc:
@@ -206,7 +206,7 @@ func (k *conn) receive(m *proto.Msg) error {
 	case proto.Pong:
 		c.mu.Lock()
 		if m.TS > 0 {
-			c.v.RTT = time.Duration(c.cfg.Now().UnixMilli()-m.TS) * time.Millisecond
+			c.v.RTT = time.Duration(c.cfg.Now().UnixMicro()-m.TS) * time.Microsecond // our pings carry microseconds
 		}
 		behind := k.seated && m.Seq > c.v.Seq
 		c.mu.Unlock()
@@ -331,6 +331,10 @@ func (k *conn) state(m *proto.Msg) error {
 	c.mu.Unlock()
 	for _, p := range again {
 		k.send(p)
+	}
+	if first {
+		// The round trip at once, not after the first ping period.
+		k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMicro(), Seq: m.Seq})
 	}
 	c.mu.Lock()
 	return nil

@@ -338,6 +338,11 @@ func TestLinkDirect(t *testing.T) {
 	move(a)
 	move(b)
 	move(a)
+	// Someone watches over TCP too.
+	wc := Start(Config{Dial: DialDirect(inv.Addr), Watch: inv.Game})
+	defer wc.Close()
+	waitFor(t, wc, func(v *View) bool { return len(v.Moves) == 3 && v.Seat == 0 })
+	until(t, "a round trip measured", ws, func() bool { st := b.l.Status(); return st.Connected && st.RTT > 0 })
 
 	// Chat, muted and not.
 	b.l.Chat("hello")

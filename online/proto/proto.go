@@ -54,7 +54,7 @@ const (
 	Resign Type = "resign" // —
 	Chat   Type = "chat"   // Text
 	Sync   Type = "sync"   // ask for a State
-	Ping   Type = "ping"   // TS (the sender's time, echoed), Seq
+	Ping   Type = "ping"   // TS (the sender's time, in its own unit, echoed), Seq
 	Watch  Type = "watch"  // follow a game read only: Game
 	// ClaimEnd ends the game when the opponent has been gone past the game's
 	// limit (Snapshot.AwayLimit): Kind ClaimWin or ClaimDraw.

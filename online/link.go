@@ -327,6 +327,9 @@ func (l *Link) syncClock(c *proto.Clock, at time.Time) {
 		return
 	}
 	snap := charged(l.s.Clock.Control(), c.Snapshot(), l.now().Sub(at))
+	if snap.ToMove != l.s.Match.Live().ToMove() && snap.Flagged == game.NoPlayer {
+		return // the clocks of another position: ours has a move the authority has not confirmed yet
+	}
 	_ = l.s.SyncClock(snap) // refused only for a snapshot the control cannot have
 }
 
@@ -374,6 +377,11 @@ func (l *Link) sync() {
 		l.rebuild(&v)
 		return
 	}
+	for i, name := range v.Names {
+		if name != "" {
+			s.Seats[i].Name = name // a join we heard of only in the whole game
+		}
+	}
 	texts := s.Match.Texts()[:s.Match.Len()]
 	n := len(v.Moves)
 	switch {
@@ -385,15 +393,24 @@ func (l *Link) sync() {
 		}
 		for _, t := range v.Moves[len(texts):] {
 			mv, err := s.Match.Live().ParseMove(t)
-			if err != nil {
+			var evs []input.Event
+			if err == nil {
+				evs = s.PlayMove(mv)
+			}
+			if len(evs) == 0 || evs[0].Kind != input.MovePlayed {
 				l.rebuild(&v)
 				return
 			}
-			l.emitGame(s.PlayMove(mv))
+			l.emitGame(evs)
 		}
 	default:
 		l.rebuild(&v)
 		return
+	}
+	// The record's [%clk] as the authority charged them, whichever way the
+	// moves came.
+	for i, n := range s.Match.Line()[:min(s.Match.Len(), len(v.Clk))] {
+		n.Clock = stamp(v.Clk[i])
 	}
 	if v.Clock != nil {
 		l.syncClock(v.Clock, v.ClockAt)

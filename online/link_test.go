@@ -1,6 +1,7 @@
 package online
 
 import (
+	"fmt"
 	"net"
 	"net/http"
 	"slices"
@@ -504,4 +505,66 @@ func TestLinkCorrespondenceResumed(t *testing.T) {
 			t.Fatalf("the records differ:\n%s\n%s", ra, rb)
 		}
 	})
+}
+
+// Two Links over carriers that drop, duplicate and delay messages play whole
+// games: the sessions end as the authority's game, with the same records.
+func TestLinkLossy(t *testing.T) {
+	for k, name := range slices.Repeat(game.Names(), 3) {
+		i, g := k, name
+		t.Run(fmt.Sprintf("%s/%d", g, k/len(game.Names())), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				h, err := relay.NewHub(relay.NewMemory(), relay.Options{Solo: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer h.Close()
+				f := wire.Faults{Drop: 0.1, Dup: 0.1, Delay: 0.2, MaxDelay: 50 * time.Millisecond, Seed: uint64(i + 1)}
+				open := func(name string, cfg Config) *window {
+					cfg.Dial, cfg.Key, cfg.Name, cfg.Resend = pipeTo(h, f), NewKey(), name, 300*time.Millisecond
+					return &window{t: t, name: name, l: Follow(Start(cfg), name, nil)}
+				}
+				a := open("Ada", Config{Host: &HostGame{Game: g, Clock: "600+5"}})
+				defer a.l.Close()
+				var code string
+				until(t, "the invite", []*window{a, a}, func() bool { code = a.l.Status().Invite; return code != "" })
+				inv, _ := proto.ParseInvite(code)
+				b := open("Bo", Config{Join: &inv})
+				defer b.l.Close()
+				ws := []*window{a, b}
+				var r game.Rand
+				r.Seed(uint64(i))
+				const maxPlies = 80
+				until(t, "the game played", ws, func() bool {
+					for _, w := range ws {
+						s := w.l.Session()
+						if s == nil {
+							return false
+						}
+						v := w.l.Client().View()
+						if s.InputState() != nil && !w.l.Status().Pending && v.YourMove() && s.Match.Len() == len(v.Moves) && len(v.Moves) < maxPlies {
+							live := s.Match.Live()
+							mv := randomMove(&r, live)
+							w.l.Play(input.Choice{Move: mv, Text: live.FormatMove(mv)})
+						}
+					}
+					va, vb := a.l.Client().View(), b.l.Client().View()
+					done := func(v View) bool { return v.Result != nil || len(v.Moves) == maxPlies }
+					return done(va) && done(vb) && slices.Equal(va.Moves, vb.Moves) &&
+						a.l.Session().Match.Len() == len(va.Moves) && b.l.Session().Match.Len() == len(vb.Moves)
+				})
+				if a.l.Session().Result().Over != b.l.Session().Result().Over {
+					t.Fatal("one session over, not the other")
+				}
+				ra, err := a.l.Session().Record()
+				if err != nil {
+					t.Fatal(err)
+				}
+				rb, _ := b.l.Session().Record()
+				if ra != rb {
+					t.Fatalf("the records differ:\n%s\n%s", ra, rb)
+				}
+			})
+		})
+	}
 }

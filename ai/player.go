@@ -33,6 +33,11 @@ type Player struct {
 	NewEngine func(level int, seed uint64) (Engine, error)
 	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
 	NewHintEngine func() Engine
+	// Clock, when set, tells the computer the time a side has when it begins
+	// to think (ClockFor reads it off the game's clock; false: no clock):
+	// the search then plays to it (StartOnClock), and the pace holds an
+	// answer back no longer than the move's share of that time.
+	Clock func(side game.Player) (ClockState, bool)
 
 	now      func() time.Time
 	engines  [2]Engine
@@ -40,7 +45,8 @@ type Player struct {
 	job      *Job
 	jobPly   int // the ply the job started at: a stale answer is dropped
 	jobStart time.Time
-	best     Info // the latest progress
+	jobShare time.Duration // on a clock: the move's base time; 0 without one
+	best     Info          // the latest progress
 	bestTxt  string
 	hasBest  bool
 	ready    *Info     // an answer waiting for the pace
@@ -115,6 +121,9 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 		return game.Move{}, false, nil
 	}
 	if p.ready != nil {
+		if p.jobShare > 0 {
+			pace = min(pace, p.jobShare) // the clock runs while the answer waits
+		}
 		if !canPlay || p.now().Sub(p.lastMove) < pace {
 			return game.Move{}, false, nil
 		}
@@ -174,11 +183,26 @@ func (p *Player) start(live game.State, ply, level int) error {
 	}
 	SetSplit(p.engines[side], p.Faster)
 	// Start searches its own copy of the position.
-	p.job = Start(context.Background(), p.engines[side], live)
+	p.jobShare = 0
+	if c, ok := p.clockOf(side); ok {
+		tm := NewTimeManager(live.Info())
+		p.jobShare, _ = tm.Limits(c, live.Ply(), Stability{})
+		p.job = StartOnClock(context.Background(), p.engines[side], live, c, tm)
+	} else {
+		p.job = Start(context.Background(), p.engines[side], live)
+	}
 	p.jobPly = ply
 	p.jobStart = p.now()
 	p.hasBest = false
 	return nil
+}
+
+// clockOf is side's time from Clock, false without one.
+func (p *Player) clockOf(side game.Player) (ClockState, bool) {
+	if p.Clock == nil {
+		return ClockState{}, false
+	}
+	return p.Clock(side)
 }
 
 // legal reports whether mv is a legal move in s: the worker's answers are

@@ -35,8 +35,8 @@ const (
 // Sound is the sound of a move played or redone.
 type Sound int
 
-// The sounds of moves: the game's end, a capture (Attangle), a stack or tile moved
-// (Abande, Andantino's continuation) or a piece placed.
+// The sounds of moves: the game's end, a capture (Abande, Attangle), a tile
+// moved (Andantino's continuation) or a piece placed.
 const (
 	SoundPlace Sound = iota
 	SoundMove
@@ -129,6 +129,7 @@ func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() ti
 		now:      now,
 	}
 	s.Tags = []save.Tag{{Name: "Date", Value: s.Started.Format("2006-01-02")}}
+	s.Computer.Clock = s.computerClock // the computer plays to the game's clock, once it has one
 	s.Picker.Reset(s.InputState())
 	return s
 }
@@ -157,7 +158,7 @@ func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Ses
 		}
 	}
 	s.Tags = append([]save.Tag(nil), g.Record.Tags...)
-	if g.Info.Name == "Andantino" {
+	if g.Info.SeriesPoints != nil {
 		s.Series = SeriesFromTags(g.Record, seats)
 	}
 	if g.Result.Termination != game.ByRules && s.Match.LiveNode() == lastOfMainLine(s.Match.Root()) {
@@ -228,7 +229,7 @@ func (s *Session) Play(ch Choice) []Event { return s.play(ch) }
 // network's, an engine's), spelled and given its cells here.
 func (s *Session) PlayMove(mv game.Move) []Event {
 	live := s.Match.Live()
-	return s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})
+	return s.play(ChoiceOf(live, mv))
 }
 
 // Pass plays the move that names no cell (Abande's pass) when it is legal for a
@@ -311,9 +312,9 @@ func soundOf(ch Choice, after game.State) Sound {
 	switch {
 	case after.Result().Over:
 		return SoundEnd
-	case len(ch.Cells) >= 3:
+	case ch.Kind == game.MoveCapture:
 		return SoundCapture
-	case len(ch.Cells) == 2:
+	case ch.Kind == game.MoveStep:
 		return SoundMove
 	}
 	return SoundPlace
@@ -382,7 +383,7 @@ func (s *Session) Redo() []Event {
 		s.Match.Redo()
 	}
 	mv, _ := s.Match.Move(s.Match.Len() - 1)
-	ch := Choice{Move: mv, Text: before.FormatMove(mv), Cells: Cells(before, mv)}
+	ch := ChoiceOf(before, mv)
 	after := s.Match.Live()
 	s.restoreClock()
 	s.changed()
@@ -473,7 +474,7 @@ func (s *Session) Tick(canPlay bool) []Event {
 		evs = append(evs, Event{Kind: Failed, Err: err})
 	}
 	if ok {
-		evs = append(evs, s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})...)
+		evs = append(evs, s.play(ChoiceOf(live, mv))...)
 	}
 	now := s.now()
 	dt := 0.0
@@ -568,8 +569,8 @@ func (s *Session) Record() (string, error) {
 
 // SeriesNext reports whether the series' next game can start now.
 func (s *Session) SeriesNext() bool {
-	live := s.Match.Live()
-	return s.Series != nil && live.Result().Over && !s.Match.Reviewing() && !s.Series.Over(live)
+	final := s.Final()
+	return s.Series != nil && final.Result().Over && !s.Match.Reviewing() && !s.Series.Over(final)
 }
 
 // NextSeriesGame is the series' next game, colours swapped, with its Series tag;
@@ -578,7 +579,7 @@ func (s *Session) NextSeriesGame() *Session {
 	if !s.SeriesNext() {
 		return nil
 	}
-	sr := s.Series.Next(s.Match.Live())
+	sr := s.Series.Next(s.Final())
 	ns := NewSession(s.Info, s.Opts, sr.GameSeats(), s.now)
 	ns.Series = sr
 	ns.Tags = append(ns.Tags, sr.Tag())

@@ -53,29 +53,50 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 	}
 }
 
-// EngineMover plays with an engine of package ai. With a clock it spends at most
-// a 25th of its main time left on a move (a quarter of a byo-yomi period once
-// the main time is spent), and less than the level's own cap.
+// EngineMover plays with an engine of package ai. With a clock it plays to
+// its time as the window's computer does (ai.ChooseOnClock): its level's
+// budget or less, never more than its share of the time left.
 func EngineMover(e ai.Engine) Mover {
 	return func(ctx context.Context, v *View) (string, error) {
-		if c := v.Clock; c != nil && v.Control().Kind != clock.Correspondence {
-			// A 25th of the main time, or once a byo-yomi main time is
-			// spent, a quarter of the period that runs.
-			sd := c.Sides[v.Seat-1]
-			budget := time.Duration(sd.Main/25) * time.Millisecond
-			if sd.Main == 0 {
-				budget = time.Duration(sd.Period/4) * time.Millisecond
-			}
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, max(budget, 20*time.Millisecond))
-			defer cancel()
+		var info ai.Info
+		if c, ok := clockState(v, time.Now()); ok {
+			info = ai.ChooseOnClock(ctx, e, v.Position, c, ai.NewTimeManager(v.Position.Info()))
+		} else {
+			info = e.Choose(ctx, v.Position)
 		}
-		info := e.Choose(ctx, v.Position)
 		if info.Move == (game.Move{}) {
 			return "", errors.New("online: the engine found no move")
 		}
 		return v.Position.FormatMove(info.Move), nil
 	}
+}
+
+// clockState is our seat's time in v at now, for the time manager: the
+// authority's clocks, run on since they arrived when our time runs; false
+// without a clock.
+func clockState(v *View, now time.Time) (ai.ClockState, bool) {
+	c, ctl := v.Clock, v.Control()
+	if c == nil || ctl.Kind == clock.NoClock || v.Seat < 1 || v.Seat > 2 {
+		return ai.ClockState{}, false
+	}
+	snap := c.Snapshot()
+	if snap.ToMove == game.Player(v.Seat-1) && !v.ClockAt.IsZero() {
+		snap = charged(ctl, snap, now.Sub(v.ClockAt))
+	}
+	sd := snap.Sides[v.Seat-1]
+	st := ai.ClockState{Left: sd.Main}
+	switch ctl.Kind {
+	case clock.Fischer:
+		st.Increment = ctl.Increment
+	case clock.ByoYomi:
+		st.Periods, st.Period = sd.Periods, sd.Period
+		if st.Periods == 0 {
+			st.Period = 0
+		}
+	case clock.Correspondence:
+		st.MovesToGo = 1
+	}
+	return st, true
 }
 
 // Record writes the game of v as a record: the same text at both ends, since

@@ -3,7 +3,6 @@ package ladder
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -28,8 +27,17 @@ const Usage = "trihex ladder [--game G|all] [--games N] [--seed S] [--workers W]
 // what the knowledge is worth at equal playouts.
 const uctSpec = "uct,p=40000"
 
-// Games are the games of the ladder, in the order of the plot's series.
-var Games = []string{"Abande", "Attangle", "Andantino"}
+// Games are the games of the ladder, in the order of the plot's series: the
+// registered games the computer has knowledge of, in the registry's order.
+func Games() []string {
+	var out []string
+	for _, info := range game.Games() {
+		if knowledge.Of(info) != nil {
+			out = append(out, info.Name)
+		}
+	}
+	return out
+}
 
 // Schedule is the pairings played in every game. Neighbouring levels carry the
 // ladder; 1–3 and 3–5 tie it across two steps so that an error in one step does
@@ -58,8 +66,7 @@ type config struct {
 }
 
 func parseConfig(args []string) (config, error) {
-	fs := flag.NewFlagSet("ladder", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("ladder", Usage, nil)
 	c := config{}
 	gname := fs.String("game", "all", "abande, attangle, andantino or all")
 	fs.IntVar(&c.n, "games", 20, "games per pairing to reach")
@@ -70,12 +77,8 @@ func parseConfig(args []string) (config, error) {
 	skip := fs.String("skip", "", "engines whose pairings are not played this run, by commas (e.g. 5)")
 	fs.DurationVar(&c.budget, "time-budget", 0, "start no game after this much wall time (0: no limit)")
 	fs.BoolVar(&c.plotOnly, "plot-only", false, "only refit and redraw from the results file")
-	pos, err := cli.SplitFlags(fs, args)
-	if err != nil {
+	if _, err := fs.Parse(args, 0, ""); err != nil {
 		return c, cli.UsageError("ladder: " + err.Error())
-	}
-	if len(pos) != 0 {
-		return c, cli.UsageError(fmt.Sprintf("ladder: unexpected argument %q", pos[0]))
 	}
 	if c.n < 1 || c.workers < 1 || c.budget < 0 {
 		return c, cli.UsageError("ladder: --games and --workers must be positive, --time-budget not negative")
@@ -84,9 +87,9 @@ func parseConfig(args []string) (config, error) {
 		return c, cli.UsageError("ladder: --results and --out need a path")
 	}
 	if strings.EqualFold(strings.TrimSpace(*gname), "all") {
-		c.games = Games
+		c.games = Games()
 	} else {
-		info, err := game.Lookup(*gname)
+		info, err := cli.Game(*gname)
 		if err != nil {
 			return c, cli.UsageError("ladder: " + err.Error())
 		}
@@ -147,7 +150,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 // the file names), and prints its table. A game whose results cannot be fitted is
 // reported and left out of the picture; no game at all is an error.
 func fitAll(results []Result, stdout io.Writer) ([]Ladder, error) {
-	names := slices.Clone(Games)
+	names := Games()
 	for _, r := range results {
 		if !slices.ContainsFunc(names, func(g string) bool { return strings.EqualFold(g, r.Game) }) {
 			names = append(names, r.Game)

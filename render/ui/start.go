@@ -8,6 +8,7 @@ import (
 
 	"trihex/ai"
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/input"
 	"trihex/input/lesson"
 	"trihex/render"
@@ -25,13 +26,11 @@ type startScreen struct {
 	computer [2]bool // per side, First then Second
 	level    int
 	speed    float64
-	cont     *save.Game // an unfinished autosaved game to continue
-	series   int        // Andantino: games in the series (1: a single game)
-	recentY  float64    // the recent games' heading
+	cont     *save.Game    // an unfinished autosaved game to continue
+	series   int           // games in the series where the game has series play (1: a single game)
+	clock    clock.Control // the time control (clockui.go)
+	recentY  float64       // the recent games' heading
 }
-
-// gameOrder puts the games in the order the product names them.
-var gameOrder = []string{"Abande", "Attangle", "Andantino"}
 
 // speeds are the pace choices: animation speed factors.
 var speeds = []struct {
@@ -50,11 +49,7 @@ const (
 // newStart is the start screen with the remembered choices.
 func (a *App) newStart() *startScreen {
 	s := &startScreen{choice: map[string]int{}, level: 3, speed: 1, series: 1, pics: newPictures()}
-	for _, name := range gameOrder {
-		if info, err := game.Lookup(name); err == nil {
-			s.games = append(s.games, info)
-		}
-	}
+	s.games = game.Games() // the registry's order: the cards, keys 1 to 3
 	st := a.prefs.settings
 	for i, info := range s.games {
 		if !strings.EqualFold(info.Name, st.LastGame) {
@@ -75,6 +70,7 @@ func (a *App) newStart() *startScreen {
 	s.computer = [2]bool{st.Players[0] == "computer", st.Players[1] == "computer"}
 	s.level = st.Level
 	s.speed = st.AnimationSpeed
+	s.clock = settingsClock(st)
 	return s
 }
 
@@ -97,7 +93,8 @@ func (s *startScreen) begin(a *App) {
 	a.prefs.settings.Level = s.level
 	a.prefs.settings.AnimationSpeed = s.speed
 	a.prefs.save()
-	sess := input.NewSession(info, s.options(), seats, nil)
+	sess := input.NewSession(info, s.options(), seats, a.sessionNow())
+	_ = sess.SetTimeControl(s.clock) // a new game and a valid control: never refused
 	if s.seriesOn() {
 		sess.Series = input.NewSeries(s.series, seats)
 		sess.Tags = append(sess.Tags, sess.Series.Tag())
@@ -113,9 +110,9 @@ func (s *startScreen) remember(a *App) {
 	a.prefs.save()
 }
 
-// seriesOn reports whether a series is chosen (Andantino only).
+// seriesOn reports whether a series is chosen (a game with series play only).
 func (s *startScreen) seriesOn() bool {
-	return s.games[s.sel].Name == "Andantino" && s.series > 1
+	return s.games[s.sel].SeriesPoints != nil && s.series > 1
 }
 
 func (s *startScreen) options() game.Options {
@@ -137,11 +134,11 @@ func (s *startScreen) layout(a *App) *Layout {
 	n := float64(len(s.games))
 	cw := min((w-2*margin-(n-1)*gap)/n, 360*sc)
 	info := s.games[s.sel]
-	rows := len(info.Options) + 3 // the options, the two players, learning
+	rows := len(info.Options) + 4 // the options, the two players, the clock, learning
 	if s.computer[0] || s.computer[1] {
 		rows += 2 // level and speed
 	}
-	if info.Name == "Andantino" {
+	if info.SeriesPoints != nil {
 		rows++ // series
 	}
 	// The cards give way to the rows below them in a short window, and then
@@ -171,6 +168,8 @@ func (s *startScreen) layout(a *App) *Layout {
 		row("player-"+strings.ToLower(side)+"-computer", 1, 110, 118, "Computer")
 		y += pitch
 	}
+	s.layClockRow(l, x, y, sc)
+	y += pitch
 	if s.computer[0] || s.computer[1] {
 		for n := 1; n <= 5; n++ {
 			row(fmt.Sprintf("level-%d", n), n-1, 42, 48, fmt.Sprint(n))
@@ -182,7 +181,7 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		y += pitch
 	}
-	if info.Name == "Andantino" {
+	if info.SeriesPoints != nil {
 		for i, n := range seriesChoices {
 			label := fmt.Sprintf("%d games", n)
 			if n == 1 {
@@ -218,7 +217,7 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 	}
 	l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
 	cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
-	if c.Final.Result().Over {
+	if c.Result.Over {
 		cl = "Continue the series" // its game ended: the card offers the next
 	}
 	l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)
@@ -287,6 +286,7 @@ func (s *startScreen) firstLesson(a *App, info *game.Info) int {
 func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
 	switch {
+	case s.clickClock(a, name):
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
@@ -447,6 +447,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		toggle(id+"-human", !s.computer[i])
 		toggle(id+"-computer", s.computer[i])
 	}
+	s.drawClockRow(p, l, label, hint)
 	if _, ok := l.get("level-1"); ok {
 		label("Level", "level-1")
 		for n := 1; n <= ai.MaxLevel; n++ {
@@ -473,6 +474,6 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for _, n := range seriesChoices {
 			toggle(fmt.Sprintf("series-%d", n), s.series == n)
 		}
-		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; a win scores 50 minus the tiles on the surface.")
+		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; "+s.games[s.sel].SeriesHelp+".")
 	}
 }

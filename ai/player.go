@@ -33,6 +33,9 @@ type Player struct {
 	NewEngine func(level int, seed uint64) (Engine, error)
 	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
 	NewHintEngine func() Engine
+	// Line, when set, gives the game's start and its moves to the live
+	// position, for an engine that needs them (Follower: an external engine).
+	Line func() (game.State, []game.Move)
 
 	now      func() time.Time
 	engines  [2]Engine
@@ -122,6 +125,9 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 		p.ready, p.hasBest = nil, false
 		if !p.legal(live, inf.Move) {
 			p.Paused = true
+			if e := p.engines[live.ToMove()]; e != nil && EngineErr(e) != nil {
+				return game.Move{}, false, EngineErr(e)
+			}
 			return game.Move{}, false, errNoMove
 		}
 		return inf.Move, true, nil
@@ -173,6 +179,9 @@ func (p *Player) start(live game.State, ply, level int) error {
 		p.engines[side], p.levels[side] = e, level
 	}
 	SetSplit(p.engines[side], p.Faster)
+	if f, ok := p.engines[side].(Follower); ok && p.Line != nil {
+		f.Follow(p.Line())
+	}
 	// Start searches its own copy of the position.
 	p.job = Start(context.Background(), p.engines[side], live)
 	p.jobPly = ply

@@ -385,15 +385,15 @@ func (c *Client) crashed() error {
 	if closed {
 		return c.fail(ErrCrashed, "it was closed")
 	}
+	if c.readErr != nil {
+		return c.fail(ErrGarbage, c.readErr.Error())
+	}
 	// The process has ended or is ending: wait a little for its status.
 	select {
 	case <-c.exited:
 	case <-time.After(c.timeouts.Quit):
 	}
 	detail := "its output ended"
-	if c.readErr != nil {
-		return c.fail(ErrGarbage, c.readErr.Error())
-	}
 	if st := c.cmd.ProcessState; st != nil {
 		detail = st.String()
 	}

@@ -62,7 +62,7 @@ func TestClientAgainstTrihex(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer c.Close()
-	if c.Name != "Trihex Attangle" || !c.HasOption("Threads") || !c.HasOption("stalemate") {
+	if c.Name != "Trihex" || !c.HasOption("Threads") || !c.HasOption("stalemate") {
 		t.Fatalf("handshake: name %q, options %+v", c.Name, c.Options)
 	}
 	if err := c.NewGame(context.Background()); err != nil {
@@ -231,7 +231,7 @@ timeout = 2.5
 		t.Fatal(err)
 	}
 	want := Spec{Name: "Natural Selection", Command: joinCommand([]string{filepath.Join(dir, "bin/natsel"), "--ugi"}),
-		Options: [][2]string{{"Hash", "128"}, {"threads", "2"}}, Go: "movetime 2000", Timeouts: Timeouts{Grace: 2500 * time.Millisecond}}
+		Options: [][2]string{{"Hash", "128"}, {"threads", "2"}}, Go: "movetime 2000", Timeouts: Timeouts{Grace: 2500 * time.Millisecond, Handshake: 2500 * time.Millisecond}}
 	if fmt.Sprint(sp) != fmt.Sprint(want) {
 		t.Errorf("got %+v\nwant %+v", sp, want)
 	}

@@ -16,8 +16,9 @@ import (
 // then answers with no move and Err says why, in a message that names the
 // engine and what it did.
 type Engine struct {
-	spec   Spec
-	limits Limits
+	spec     Spec
+	limits   Limits
+	defaults [][2]string // options sent only where the engine announces them
 
 	mu     sync.Mutex // guards client and err against Close from another goroutine
 	client *Client
@@ -42,15 +43,10 @@ func (e *Engine) Name() string { return e.spec.Name }
 // Spec is what the engine was made from.
 func (e *Engine) Spec() Spec { return e.spec }
 
-// SetDefault sets an option unless the spec sets it already; it counts from
-// the next process on.
+// SetDefault sets an option where the engine announces it and its spec
+// does not set it (the arena's threads); it counts from the next process on.
 func (e *Engine) SetDefault(name, value string) {
-	for _, o := range e.spec.Options {
-		if strings.EqualFold(o[0], name) {
-			return
-		}
-	}
-	e.spec.Options = append(e.spec.Options, [2]string{name, value})
+	e.defaults = append(e.defaults, [2]string{name, value})
 }
 
 // Follow tells the engine the game's moves before it chooses (ai.Follower):
@@ -137,6 +133,9 @@ func (e *Engine) dial(ctx context.Context, start game.State) error {
 		return nil
 	}
 	c, err := Dial(ctx, e.spec.Command, e.spec.Options, e.spec.Timeouts)
+	if err == nil {
+		err = e.sendDefaults(ctx, c)
+	}
 	if err != nil {
 		if ue, ok := err.(*Error); ok && e.spec.Name != "" {
 			ue.Engine = e.spec.Name
@@ -153,6 +152,12 @@ func (e *Engine) dial(ctx context.Context, start game.State) error {
 	}
 	c.Name = e.spec.Name
 	info := start.Info()
+	if c.HasOption("game") {
+		// An engine of several games (trihex ugi without --game) is told which.
+		if err := c.send("setoption name game value " + info.Name); err != nil {
+			return err
+		}
+	}
 	for i, o := range start.Options() {
 		if o.Value == info.Options[i].Values[0] {
 			continue
@@ -165,6 +170,30 @@ func (e *Engine) dial(ctx context.Context, start game.State) error {
 		}
 	}
 	return c.NewGame(ctx)
+}
+
+// sendDefaults sends the defaults the engine announces and its spec does not set.
+func (e *Engine) sendDefaults(ctx context.Context, c *Client) error {
+	sent := false
+	for _, d := range e.defaults {
+		set := !c.HasOption(d[0])
+		for _, o := range e.spec.Options {
+			set = set || strings.EqualFold(o[0], d[0])
+		}
+		if set {
+			continue
+		}
+		if err := c.send("setoption name " + d[0] + " value " + d[1]); err != nil {
+			return err
+		}
+		sent = true
+	}
+	if sent {
+		if err := c.ready(ctx); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // Close ends the engine's process (ai.Release calls it); a move being chosen

@@ -21,7 +21,7 @@ import (
 )
 
 // Usage is the usage line of Command.
-const Usage = "trihex ugi --game G [--options K=V,…] [--level N] [--threads N] [--hash MB]"
+const Usage = "trihex ugi [--game G] [--options K=V,…] [--level N] [--threads N] [--hash MB]"
 
 // Settings are the engine's options when a session starts; setoption changes
 // them.
@@ -40,15 +40,18 @@ const defaultHash = 256
 func Command(args []string, stdout, stderr io.Writer) int {
 	fs := flag.NewFlagSet("ugi", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	gname := fs.String("game", "", "abande, attangle or andantino")
+	gname := fs.String("game", "", "abande, attangle or andantino (default: the first; the game option changes it)")
 	opts := fs.String("options", "", "rules options, key=value joined by commas")
 	var set Settings
 	fs.IntVar(&set.Level, "level", 5, "level 1-5, 6 for Expert")
 	fs.IntVar(&set.Threads, "threads", ai.DefaultThreads(false), "search threads")
 	fs.IntVar(&set.Hash, "hash", 0, "megabytes for the search's tree or table")
 	pos, err := cli.SplitFlags(fs, args)
-	if err == nil && (len(pos) != 0 || *gname == "") {
-		err = cli.UsageError("ugi needs --game and no other argument")
+	if err == nil && len(pos) != 0 {
+		err = cli.UsageError("ugi takes no argument but its flags")
+	}
+	if *gname == "" {
+		*gname = game.Names()[0]
 	}
 	if err == nil {
 		err = set.check()
@@ -190,7 +193,7 @@ func (s *server) handle(line string) bool {
 
 // identify answers ugi: the name, the options and ugiok.
 func (s *server) identify() {
-	s.out.printf("id name Trihex %s", s.start.Info().Name)
+	s.out.printf("id name Trihex")
 	s.out.printf("id author the Trihex authors")
 	s.out.printf("option name level type spin default %d min 1 max %d", s.set.Level, ai.MaxLevel)
 	s.out.printf("option name threads type spin default %d min 1 max %d", s.set.Threads, maxThreads)
@@ -199,14 +202,16 @@ func (s *server) identify() {
 		hash = defaultHash
 	}
 	s.out.printf("option name hash type spin default %d min 1 max %d", hash, maxHash)
+	s.out.printf("option name game type combo default %s var %s", s.start.Info().Name, strings.Join(game.Names(), " var "))
 	for _, o := range s.start.Info().Options {
 		s.out.printf("option name %s type combo default %s var %s", o.Key, o.Values[0], strings.Join(o.Values, " var "))
 	}
 	s.out.printf("ugiok")
 }
 
-// setOption sets one option; a rules option changes the start of the next
-// game (uginewgame or position).
+// setOption sets one option. The game and a rules option change the start
+// of the next game (uginewgame or position); the game's rules options take
+// their defaults.
 func (s *server) setOption(name, value string) {
 	key := strings.ToLower(name)
 	n, numErr := strconv.Atoi(value)
@@ -230,6 +235,15 @@ func (s *server) setOption(name, value string) {
 		} else {
 			s.set.Hash = n
 		}
+	case "game":
+		info, err := game.Lookup(value)
+		if err != nil {
+			s.out.printf("info string option game: %v", err)
+			return
+		}
+		s.start, _ = info.Start("")
+		s.rules = s.start.Options()
+		s.pos = s.start.Clone()
 	default:
 		info := s.start.Info()
 		found := false

@@ -113,11 +113,12 @@ func TestTranscript(t *testing.T) {
 	s := serve(t, "attangle", Settings{Level: 1, Threads: 1})
 	s.send("ugi")
 	s.expect(`
-		id name Trihex Attangle
+		id name Trihex
 		id author the Trihex authors
 		option name level type spin default 1 min 1 max 6
 		option name threads type spin default 1 min 1 max 64
 		option name hash type spin default 256 min 1 max 4096
+		option name game type combo default Attangle var Abande var Andantino var Attangle
 		option name stalemate type combo default draw var draw var loss
 		ugiok`)
 	s.send("isready")
@@ -231,6 +232,17 @@ func TestTranscript(t *testing.T) {
 		t.Fatalf("go on a finished game: %q", l)
 	}
 	s.expect("bestmove none")
+
+	// Another game: its moves are read by its rules.
+	s.send("setoption name game value chess")
+	s.expect(`info string option game: game: unknown game "chess" (known: Abande, Andantino, Attangle)`)
+	s.send("setoption name game value andantino")
+	s.send("position startpos moves 0,1")
+	s.send("query p1turn")
+	s.expect("response false")
+	s.send("go nodes 2000")
+	m, _ = s.search()
+	legal(t, "andantino", "0,1", m)
 
 	s.send("quit")
 	if err := <-s.done; err != nil {

@@ -1,6 +1,7 @@
 package ugi
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -64,8 +65,9 @@ func ReadFile(path string) (Spec, error) {
 
 // ParseFile reads an engine file's text: lines "key = value", blank lines and
 // lines starting with # skipped. Keys: name, command (required), go (the go
-// arguments, default "movetime 1000"), timeout (seconds of grace beyond a
-// move's own time before the engine is judged silent), and "option NAME"
+// arguments, default "movetime 1000"), timeout (seconds the engine may take
+// to answer ugi or isready, and beyond a move's own time to answer go, before
+// it is judged silent; default 10 and 5), and "option NAME"
 // (any number, sent in order as setoption).
 func ParseFile(text string) (Spec, error) {
 	var sp Spec
@@ -97,7 +99,8 @@ func ParseFile(text string) (Spec, error) {
 			if err != nil || !(f > 0 && f <= 3600) {
 				return sp, fmt.Errorf("line %d: timeout %q: want seconds, more than 0 and at most 3600", i+1, clip(value))
 			}
-			sp.Timeouts.Grace = time.Duration(f * float64(time.Second))
+			d := time.Duration(f * float64(time.Second))
+			sp.Timeouts.Grace, sp.Timeouts.Handshake = d, d
 		case strings.HasPrefix(k, "option "):
 			name := strings.TrimSpace(key[len("option "):])
 			if name == "" {
@@ -127,4 +130,17 @@ func joinCommand(argv []string) string {
 		out[i] = a
 	}
 	return strings.Join(out, " ")
+}
+
+// Check starts the engine, shakes hands with it and ends it: an engine that
+// cannot play is refused before any game.
+func Check(ctx context.Context, sp Spec) error {
+	c, err := Dial(ctx, sp.Command, sp.Options, sp.Timeouts)
+	if err != nil {
+		if ue, ok := err.(*Error); ok && sp.Name != "" {
+			ue.Engine = sp.Name
+		}
+		return err
+	}
+	return c.Close()
 }

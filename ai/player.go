@@ -33,6 +33,9 @@ type Player struct {
 	NewEngine func(level int, seed uint64) (Engine, error)
 	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
 	NewHintEngine func() Engine
+	// External, when set, makes the engine of a side that an external
+	// program plays (nil, nil for a side the level's engine plays).
+	External func(side game.Player) (Engine, error)
 	// Line, when set, gives the game's start and its moves to the live
 	// position, for an engine that needs them (Follower: an external engine).
 	Line func() (game.State, []game.Move)
@@ -169,7 +172,14 @@ func (p *Player) drain(live game.State) {
 func (p *Player) start(live game.State, ply, level int) error {
 	side := live.ToMove()
 	if p.engines[side] == nil || p.levels[side] != level {
-		e, err := p.NewEngine(level, uint64(p.now().UnixNano()))
+		var e Engine
+		var err error
+		if p.External != nil {
+			e, err = p.External(side)
+		}
+		if e == nil && err == nil {
+			e, err = p.NewEngine(level, uint64(p.now().UnixNano()))
+		}
 		if err != nil {
 			return err
 		}

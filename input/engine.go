@@ -52,11 +52,14 @@ type EngineError struct {
 }
 
 func (e *EngineError) Error() string {
-	what := e.Err.Error()
 	if ue, ok := errors.AsType[*ugi.Error](e.Err); ok {
-		what = fmt.Sprintf("%v (%s)", ue.Kind, ue.Detail)
+		detail := []rune(ue.Detail)
+		if len(detail) > 70 {
+			detail = append(detail[:69], '…')
+		}
+		return fmt.Sprintf("The engine %s %v, so its game ends (%s).", e.Name, ue.Kind, string(detail))
 	}
-	return fmt.Sprintf("The engine %s %s. The game ends there; it is kept, and can be saved or analysed.", e.Name, what)
+	return fmt.Sprintf("The engine %s failed, so its game ends (%v).", e.Name, e.Err)
 }
 
 func (e *EngineError) Unwrap() error { return e.Err }
@@ -68,6 +71,7 @@ func (s *Session) engineFailed(err error) []Event {
 	if _, ok := errors.AsType[*EngineError](err); !ok {
 		err = &EngineError{Name: s.Seats[side].String(), Err: err}
 	}
-	evs := []Event{{Kind: Failed, Err: err}}
-	return append(evs, s.end(game.Ended(game.Abandoned, side.Other()))...)
+	// The end first: the window clears its message line on a change.
+	evs := s.end(game.Ended(game.Abandoned, side.Other()))
+	return append(evs, Event{Kind: Failed, Err: err})
 }

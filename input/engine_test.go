@@ -59,7 +59,7 @@ func TestEngineSeat(t *testing.T) {
 		t.Fatal("no failure and no end")
 	}
 	first := s.Match.Texts()[0]
-	want := fmt.Sprintf(`The engine Scripted illegal played a move that is not legal (%q: attangle: illegal move %q: %s is occupied). The game ends there; it is kept, and can be saved or analysed.`, first, first, first)
+	want := fmt.Sprintf(`The engine Scripted illegal played a move that is not legal, so its game ends (%q: attangle: illegal move %q: %s is occupied).`, first, first, first)
 	if failed.Err.Error() != want {
 		t.Errorf("said %q\nwant %q", failed.Err, want)
 	}
@@ -81,7 +81,7 @@ func TestEngineSeat(t *testing.T) {
 			}
 		}
 	}
-	if said == nil || !strings.HasPrefix(said.Error(), "The engine Gone could not be started (") || s.Result().Winner != game.Second {
+	if said == nil || !strings.HasPrefix(said.Error(), "The engine Gone could not be started, so its game ends (") || s.Result().Winner != game.Second {
 		t.Fatalf("said %v, result %+v", said, s.Result())
 	}
 }

@@ -296,27 +296,3 @@ func TestSamePositionKeepsTree(t *testing.T) {
 		t.Errorf("tree went from %d nodes, %d visits to %d, %d", n, v, len(se.nodes), se.nodes[se.root].visits)
 	}
 }
-
-// TestRaveStatistics: with RAVE on, the root's children gather all-moves-as-first
-// counts from the playouts (beyond the prior's), and more of them than real visits;
-// without it they keep only the prior's.
-func TestRaveStatistics(t *testing.T) {
-	s := replay(t, "Andantino", "", "0,1 -1,1 -1,0 -2,1 1,1 -2,0")
-	for _, rave := range []int{0, 1000} {
-		se := NewSearcher(0)
-		se.Search(context.Background(), s, Config{Playouts: 3000, Prior: defaultPrior, Rave: rave, Seed: 1})
-		root := &se.nodes[se.root]
-		var amaf, visits float64
-		for i := root.child; i < root.child+root.nchild; i++ {
-			ch := &se.nodes[i]
-			amaf += float64(ch.amafN) - float64(ch.prior)
-			visits += float64(ch.visits) - float64(ch.prior)
-		}
-		switch {
-		case rave == 0 && amaf != 0:
-			t.Errorf("RAVE off: %v all-moves-as-first counts", amaf)
-		case rave > 0 && amaf < 2*visits:
-			t.Errorf("RAVE on: %v all-moves-as-first counts for %v visits", amaf, visits)
-		}
-	}
-}

@@ -1,7 +1,6 @@
 package ai
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"slices"
@@ -60,11 +59,6 @@ type ABConfig struct {
 	// to move's moves that make a four before trusting the evaluation. It is on
 	// everywhere but in experiments (arena setting q=0).
 	NoQuiesce bool
-	// NoExtend turns off the forced-reply extension (arena setting x=0).
-	NoExtend bool
-	// TrapQuiesce lets the threat quiescence also play moves that leave a trap
-	// cell (knowledge.Position.TrapThreats), as forcing as a four (arena tq=1).
-	TrapQuiesce bool
 	// Defend is how many times the searching side weighs the opponent's windows
 	// against its own; 0 means defaultDefend.
 	Defend float64
@@ -72,10 +66,6 @@ type ABConfig struct {
 	// or, without one, the time): most in the opening, where Andantino is
 	// decided, least in the endgame.
 	Phase bool
-	// Opening, with Phase, splits the first phase (before ply 26) in two:
-	// Opening.Factor times the budget before ply Opening.Until, Opening.Mid
-	// times from there (arena po=, pe=, pm=; an experiment, off in the levels).
-	Opening OpeningBudget
 	// Book plays the position's opening book move where it has one
 	// (knowledge.Book; arena bk=1).
 	Book bool
@@ -118,25 +108,6 @@ func phaseFactor(ply int) float64 {
 	return f
 }
 
-// OpeningBudget is ABConfig.Opening. Red's games against plain UCT at 0.25 s a
-// move are lost by its fifth or sixth move (ai/README.md, session 14).
-type OpeningBudget struct {
-	Factor, Mid float64 // Mid 0 means the first phase's factor
-	Until       int     // 0 means the first phase's end
-}
-
-// factor is the budget factor at ply: phaseFactor, with the first phase split
-// when o.Factor is set.
-func (o OpeningBudget) factor(ply int) float64 {
-	if o.Factor <= 0 || ply >= phases[1].from {
-		return phaseFactor(ply)
-	}
-	if ply < cmp.Or(o.Until, phases[1].from) {
-		return o.Factor
-	}
-	return cmp.Or(o.Mid, phases[0].f)
-}
-
 // defaultDefend: a side that counts the opponent's windows twice blocks early.
 // As Red against plain UCT at 0.25 s a move it scored 0.469 over 80 games
 // against 0.319 with the symmetric evaluation (ai/README.md); as White it still
@@ -149,7 +120,6 @@ type abSearcher struct {
 	moves   [abMaxPly + 1][]game.Move
 	scores  [abMaxPly + 1][]int32
 	blocks  [abMaxPly + 1][]game.Move
-	traps   [abMaxPly + 1][]game.Move // quiescence's trap threats
 	killers [abMaxPly + 1][2]game.Move
 	history [1 << 12]int32
 	tt      *abTable // shared with the helpers; nil once released
@@ -159,8 +129,6 @@ type abSearcher struct {
 	budget    int
 	gen       uint8 // counts searches, for the table's replacement
 	quiesce   bool
-	extend    bool     // forced replies are searched without using up depth
-	trapQ     bool     // the quiescence reads trap threats too
 	weight    [2]int32 // eighths: each side's windows' weight in the evaluation
 	salt      uint64   // mixed into table keys: scores under other weights differ
 	deadline  time.Time
@@ -229,7 +197,7 @@ func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABC
 		s.tt = newABTable()
 	}
 	if cfg.Phase {
-		f := cfg.Opening.factor(pos.Ply())
+		f := phaseFactor(pos.Ply())
 		if cfg.Nodes > 0 {
 			cfg.Nodes = int(float64(cfg.Nodes) * f)
 		} else {
@@ -248,8 +216,6 @@ func (s *abSearcher) search(ctx context.Context, pos knowledge.Position, cfg ABC
 // prepare sets the searcher for a search of pos.
 func (s *abSearcher) prepare(ctx context.Context, pos knowledge.Position, cfg ABConfig, t0 time.Time) {
 	s.nodes, s.budget, s.stop, s.quiesce = 0, cfg.Nodes, false, !cfg.NoQuiesce
-	s.extend = !cfg.NoExtend
-	s.trapQ = cfg.TrapQuiesce
 	s.deadline = time.Time{}
 	if cfg.Time > 0 {
 		s.deadline = t0.Add(cfg.Time)
@@ -264,9 +230,6 @@ func (s *abSearcher) prepare(ctx context.Context, pos knowledge.Position, cfg AB
 	s.weight = [2]int32{8, 8}
 	s.weight[1-pos.ToMove()] = int32(min(d, 16)*8 + 0.5)
 	s.salt = uint64(s.weight[0])<<32 | uint64(s.weight[1])
-	if s.trapQ {
-		s.salt |= 1 << 16 // its quiescence values differ too
-	}
 	s.salt *= 0x9e3779b97f4a7c15
 	for i := range s.history {
 		s.history[i] /= 8 // old history still orders, but the new search's counts more
@@ -535,7 +498,7 @@ func (s *abSearcher) negamax(ply, depth, alpha, beta int) int {
 	// cell, every other ply) are read to their end, as they cost one node a ply.
 	// At a leaf only the reply itself is read.
 	ext := 0
-	if forced && depth > 0 && s.extend {
+	if forced && depth > 0 {
 		ext = 1
 	}
 	if forced && depth <= 0 {
@@ -738,8 +701,7 @@ func (s *abSearcher) store(e abEntry) {
 
 // threats is the quiescence search at a leaf: the side to move may stand on the
 // evaluation or play a forcing move (scored knowledge.Forcing or more: in
-// Andantino one that makes a four; with TrapQuiesce also one that leaves a trap
-// cell); the children are searched at depth −1, where only a forced reply (a
+// Andantino one that makes a four); the children are searched at depth −1, where only a forced reply (a
 // playable five or trap cell) is read further.
 func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta int) int {
 	if stand >= beta {
@@ -765,19 +727,6 @@ func (s *abSearcher) threats(ply int, st knowledge.Position, stand, alpha, beta 
 	for k, m := range moves {
 		if sc[k] >= knowledge.Forcing && try(m) {
 			return best
-		}
-	}
-	if !s.trapQ {
-		return best
-	}
-	traps := st.TrapThreats(s.traps[ply][:0])
-	s.traps[ply] = traps
-	for _, m := range traps {
-		if k := slices.Index(moves, m); k >= 0 && sc[k] >= knowledge.Forcing {
-			continue // read above as a four
-		}
-		if try(m) {
-			break
 		}
 	}
 	return best

@@ -116,7 +116,9 @@ func TestLevel5Andantino(t *testing.T) {
 		t.Error("the worker's copy did not share the engine's searcher")
 	}
 	e, _ = ParseEngine("5", 0, 100*time.Millisecond, 1)
-	if inf := e.Choose(context.Background(), s); inf.Depth == 0 || inf.Elapsed > 200*time.Millisecond {
+	// The bound is the time plus the cancel latency allowed on a busy machine
+	// (500 ms): a search that ignored --time would run for seconds.
+	if inf := e.Choose(context.Background(), s); inf.Depth == 0 || inf.Elapsed > 600*time.Millisecond {
 		t.Errorf("--time 0.1: depth %d after %v", inf.Depth, inf.Elapsed)
 	}
 	e, _ = ParseEngine("5", 300, 0, 1)
@@ -154,19 +156,17 @@ func BenchmarkABSearchMidgame(b *testing.B) {
 	for _, g := range abMidgames {
 		pos = append(pos, evalPos(b, replay(b, "Andantino", "", g)))
 	}
-	for _, tq := range []bool{false, true} {
-		b.Run(map[bool]string{false: "fours", true: "traps"}[tq], func(b *testing.B) {
-			ab := newABSearcher()
-			depth := 0
-			b.ReportAllocs()
-			for b.Loop() {
-				for _, s := range pos {
-					depth += ab.search(context.Background(), s, ABConfig{Nodes: 200_000, TrapQuiesce: tq}).Depth
-				}
+	b.Run("fours", func(b *testing.B) {
+		ab := newABSearcher()
+		depth := 0
+		b.ReportAllocs()
+		for b.Loop() {
+			for _, s := range pos {
+				depth += ab.search(context.Background(), s, ABConfig{Nodes: 200_000}).Depth
 			}
-			b.ReportMetric(float64(depth)/float64(b.N*len(pos)), "depth")
-		})
-	}
+		}
+		b.ReportMetric(float64(depth)/float64(b.N*len(pos)), "depth")
+	})
 }
 
 // BenchmarkABSearchDeep: level 5's search at its opening budget (9 280 000
@@ -212,23 +212,6 @@ func TestPhaseBudget(t *testing.T) {
 	}{{0, 1.6}, {25, 1.6}, {26, 0.4}, {48, 0.4}} {
 		if f := phaseFactor(c.ply); f != c.f {
 			t.Errorf("phaseFactor(%d) = %v, want %v", c.ply, f, c.f)
-		}
-	}
-	// An opening budget splits the first phase; unset parts keep the phases'.
-	for _, c := range []struct {
-		o   OpeningBudget
-		ply int
-		f   float64
-	}{
-		{OpeningBudget{}, 5, 1.6},
-		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 11, 5},
-		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 12, 1},
-		{OpeningBudget{Factor: 5, Until: 12, Mid: 1}, 26, 0.4},
-		{OpeningBudget{Factor: 3, Until: 14}, 20, 1.6},
-		{OpeningBudget{Factor: 3}, 25, 3},
-	} {
-		if f := c.o.factor(c.ply); f != c.f {
-			t.Errorf("%+v.factor(%d) = %v, want %v", c.o, c.ply, f, c.f)
 		}
 	}
 }

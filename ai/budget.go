@@ -8,14 +8,12 @@ import (
 
 // Budget is a search budget set from outside the levels: an engine protocol's
 // "go nodes N", "go movetime T", "go depth D" or "go infinite" (all zero).
+// A clock is StartOnClock's.
 type Budget struct {
 	Playouts int           // Monte Carlo playouts; 0 none
 	Nodes    int           // alpha-beta nodes; 0 none
 	Depth    int           // alpha-beta depth; 0 none (Monte Carlo has no depth)
 	Time     time.Duration // wall-clock cap; 0 none
-	// Level keeps the level's own playout and node budget and replaces only
-	// its time cap with Time: a clock bounds the time, the level its strength.
-	Level bool
 }
 
 // WithBudget returns a view of e that searches with budget b instead of its
@@ -27,10 +25,6 @@ type Budget struct {
 func WithBudget(e Engine, b Budget) Engine {
 	budgetMC := func(m *mcts) *mcts {
 		cp := *m
-		if b.Level {
-			cp.cfg.Time = b.Time
-			return &cp
-		}
 		cp.perGame = false
 		cp.cfg.Playouts, cp.cfg.Time = b.Playouts, b.Time
 		if b.Playouts == 0 && b.Time == 0 {
@@ -43,12 +37,8 @@ func WithBudget(e Engine, b Budget) Engine {
 		return budgetMC(e)
 	case *abEngine:
 		cfg := e.cfg
-		if b.Level {
-			cfg.Time = b.Time
-		} else {
-			cfg.Nodes, cfg.Time, cfg.Depth, cfg.Phase = b.Nodes, b.Time, b.Depth, false
-		}
-		if !b.Level && b.Nodes == 0 && b.Playouts > 0 && b.Depth == 0 {
+		cfg.Nodes, cfg.Time, cfg.Depth, cfg.Phase = b.Nodes, b.Time, b.Depth, false
+		if b.Nodes == 0 && b.Playouts > 0 && b.Depth == 0 {
 			// One count for both searches ("go nodes N"): alpha-beta's
 			// nodes are some hundred times cheaper than playouts.
 			cfg.Nodes = b.Playouts

@@ -355,12 +355,9 @@ func parseEngine(name string, playouts int, limit time.Duration, seed uint64) (E
 
 // parseTuned reads an experimental engine for arenas: a level, "uct" or "x" (level 5's
 // search without a budget), then comma-separated settings: p=playouts, t=seconds,
-// c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), kv=knowledge
-// variant (0 default; 1 Attangle without placement knowledge), td=Andantino threat
-// reading depth (Config.Threat), sh=0 a tree per thread (root parallelism,
-// Config.Roots) instead of one tree shared by the threads, vl=0 no virtual loss
-// on the shared tree (Config.NoVirtualLoss). E.g. "3,pr=0" or
-// "x,p=20000,c=0.6".
+// c=exploration, pr=prior playouts, hp=playout policy (Config.Heavy), sh=0 a
+// tree per thread (root parallelism, Config.Roots) instead of one tree shared
+// by the threads. E.g. "3,pr=0" or "x,p=20000,c=0.6".
 func parseTuned(base, settings string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	var e *mcts
 	switch base {
@@ -397,24 +394,14 @@ func parseTuned(base, settings string, playouts int, limit time.Duration, seed u
 			e.cfg.Time = time.Duration(f * float64(time.Second))
 		case "c":
 			e.cfg.Exploration = f
-		case "kv":
-			e.cfg.variant = int(f)
 		case "hp":
 			e.cfg.Heavy = int(f)
 		case "pr":
 			e.cfg.Prior = int(f)
-		case "td":
-			e.cfg.Threat = int(f)
-		case "rv":
-			e.cfg.Rave = int(f)
-		case "ex":
-			e.cfg.ExpandAt = int(f)
 		case "sh":
 			e.cfg.Roots = f == 0
-		case "vl":
-			e.cfg.NoVirtualLoss = f == 0
 		default:
-			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, kv, td, rv, ex, sh, vl)", k, e.name)
+			return nil, fmt.Errorf("ai: unknown setting %q in engine %q (p, t, c, pr, hp, sh)", k, e.name)
 		}
 	}
 	if playouts > 0 || limit > 0 {
@@ -439,11 +426,10 @@ func parseSetting(kv, engine string) (string, float64, error) {
 
 // parseAB reads the alpha-beta engine for arenas: "ab" then optional settings
 // n=nodes, t=seconds (default: level 5's time cap, no node budget), q=0 to turn
-// the threat quiescence off, x=0 to turn the forced-reply extension off, tq=1
-// to read trap threats in the quiescence, d=weight of the opponent's windows (1
-// symmetric) and ph=1 to spend the budget by game phase as level 5 does; with
-// it po=F, pe=P and pm=M spend F times the budget before ply P and M times
-// from there to ply 26 (OpeningBudget).
+// the threat quiescence off, d=weight of the opponent's windows (1 symmetric),
+// ph=1 to spend the budget by game phase as level 5 does, bk=1 to play Red's
+// opening book; mp=K scores the K best root moves
+// exactly (ABConfig.MultiPV).
 func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engine, error) {
 	fb, _ := NewLevel(5, seed)
 	e := &abEngine{name: name, cfg: ABConfig{Time: Levels[5].Time}, fallback: monteCarlo(fb)}
@@ -460,24 +446,16 @@ func parseAB(name string, playouts int, limit time.Duration, seed uint64) (Engin
 				e.cfg.Time = time.Duration(f * float64(time.Second))
 			case "q":
 				e.cfg.NoQuiesce = f == 0
-			case "x":
-				e.cfg.NoExtend = f == 0
-			case "tq":
-				e.cfg.TrapQuiesce = f != 0
 			case "bk":
 				e.cfg.Book = f != 0
-			case "po":
-				e.cfg.Opening.Factor = f
-			case "pm":
-				e.cfg.Opening.Mid = f
-			case "pe":
-				e.cfg.Opening.Until = int(f)
 			case "d":
 				e.cfg.Defend = f
 			case "ph":
 				e.cfg.Phase = f != 0
+			case "mp":
+				e.cfg.MultiPV = int(f)
 			default:
-				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, x, tq, d, ph, po, pe, pm, bk)", k, name)
+				return nil, fmt.Errorf("ai: unknown setting %q in engine %q (n, t, q, d, ph, bk, mp)", k, name)
 			}
 		}
 	}

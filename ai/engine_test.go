@@ -21,11 +21,9 @@ func TestParseEngine(t *testing.T) {
 		{"ab,n=5000,t=0.5", func(e Engine) bool { return ab(e).Nodes == 5000 && ab(e).Time == 500*time.Millisecond }},
 		{"ab,d=1", func(e Engine) bool { return ab(e).Defend == 1 }},
 		{"ab,q=0", func(e Engine) bool { return ab(e).NoQuiesce }},
-		{"ab,x=0", func(e Engine) bool { return ab(e).NoExtend }},
-		{"ab,tq=1", func(e Engine) bool { return ab(e).TrapQuiesce }},
 		{"ab,ph=1", func(e Engine) bool { return ab(e).Phase }},
 		{"ab,bk=1", func(e Engine) bool { return ab(e).Book }},
-		{"ab,ph=1,po=5,pe=12,pm=1", func(e Engine) bool { return ab(e).Opening == OpeningBudget{Factor: 5, Until: 12, Mid: 1} }},
+		{"ab,mp=3", func(e Engine) bool { return ab(e).MultiPV == 3 }},
 		{"expert", func(e Engine) bool { return e.Name() == "Expert" && ab(e).Nodes == Levels[Expert].Nodes && ab(e).Phase }},
 		{"6", func(e Engine) bool { return e.Name() == "Expert" && monteCarlo(e).top == 7 }},
 	}

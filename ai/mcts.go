@@ -29,9 +29,7 @@ type node struct {
 	// wins counts 1 per win, 0.5 per draw, for mover: exact in a float32 up to 8
 	// million playouts, far above any level's budget; it keeps the node at 64 bytes.
 	wins float32
-	// All-moves-as-first statistics (RAVE): playouts through the parent in which
-	// mover took this move's cell later on, and mover's points in them.
-	amafN, amafW float32
+	_    [8]byte // pads the node to 64 bytes, a cache line
 	// flags: the proof, whether the game is over here and whether that is
 	// known yet; one word, so that a shared search (shared.go) reads and sets
 	// them atomically.
@@ -100,17 +98,6 @@ type Config struct {
 	// TopHeavy level 5's.
 	Heavy int
 	Seed  uint64
-	// Threat is the depth, in own moves, of a game's threat reading at each
-	// expansion (Andantino's, ai/andantino); 0 turns it off. It needs Prior.
-	Threat int
-	// Rave is the equivalence parameter k of RAVE (rapid action value estimation)
-	// for games whose final position tells which moves each side made (Andantino's
-	// placements): a child's value blends its all-moves-as-first mean with weight
-	// sqrt(k / (3·visits + k)); 0 turns it off.
-	Rave int
-	// ExpandAt is the number of real visits of a leaf after which the next one
-	// expands it; 0 means 1.
-	ExpandAt int
 	// Threads is how many goroutines search at once (parallel.go); 0 or 1 is
 	// one. Each spends the whole playout budget, so that a level, defined by
 	// its budget, is the same or stronger on any machine; more threads search
@@ -123,13 +110,6 @@ type Config struct {
 	// parallel.go: repeatable at a fixed budget) instead of all of them one
 	// (tree parallelism, shared.go: stronger in the same time).
 	Roots bool
-	// NoVirtualLoss, on one shared tree, counts a thread's visit when its
-	// result comes back instead of on the way down (arena vl=0; an
-	// experiment): the threads may then follow the same path, but no
-	// path looks worse while a playout through it is out.
-	NoVirtualLoss bool
-	// variant selects experimental knowledge for arenas (knowledge.Options).
-	variant int
 	// counter, when set, is added the iterations as they go: a parallel
 	// search's total for its reports.
 	counter *atomic.Int64
@@ -205,15 +185,6 @@ type Searcher struct {
 	knower   knowledge.Knower
 	knowOf   knowledge.Game
 	knowOpts knowledge.Options
-	rave     float64 // Config.Rave when the game supports it, else 0
-	expand1  int32   // Config.ExpandAt, at least 1
-	vloss    int32   // 1 when a shared search counts visits on the way down (virtual loss), else 0
-}
-
-// placer is a state that can tell, after a playout, who took a move's cell: what
-// RAVE needs (Andantino).
-type placer interface {
-	PlacedBy(m game.Move) game.Player
 }
 
 // NewSearcher returns a searcher whose tree holds at most maxNodes nodes (0 picks a
@@ -288,19 +259,15 @@ func (s *Searcher) Search(ctx context.Context, pos game.State, cfg Config) Info 
 // game is over at pos.
 func (s *Searcher) begin(pos game.State, cfg Config) (c float64, over bool) {
 	s.rng.Seed(cfg.Seed ^ pos.Hash())
-	s.prior, s.rave, s.know = 0, 0, nil
+	s.prior, s.know = 0, nil
 	if g := knowledge.Of(pos.Info()); g != nil && !cfg.Plain {
 		s.prior = min(cfg.Prior, 255)
-		o := knowledge.Options{Heavy: cfg.Heavy, Threat: cfg.Threat, Variant: cfg.variant}
+		o := knowledge.Options{Heavy: cfg.Heavy}
 		if g != s.knowOf || o != s.knowOpts || s.knower == nil {
 			s.knower, s.knowOf, s.knowOpts = g.NewKnower(o), g, o
 		}
 		s.know = s.knower
-		if _, ok := pos.(placer); ok {
-			s.rave = float64(cfg.Rave)
-		}
 	}
-	s.expand1 = int32(max(cfg.ExpandAt, 1))
 	c = cfg.Exploration
 	if c == 0 {
 		c = 0.9
@@ -472,9 +439,9 @@ func endFlags(r game.Result, mover game.Player) uint32 {
 // arena's nodes in use (a shared search counts them apart from the slice).
 func (s *Searcher) expandAt(used int64) int32 {
 	if used > int64(s.maxNodes/2) {
-		return max(8, s.expand1)
+		return 8
 	}
-	return s.expand1
+	return 1
 }
 
 // iterate runs one selection, expansion, playout and backup. When the arena is full
@@ -509,9 +476,6 @@ func (s *Searcher) iterate(c float64, plain bool) {
 		winner = outcome(nd)
 	} else {
 		winner = s.playout(st)
-	}
-	if s.rave > 0 {
-		s.backupAMAF(n, st.(placer), winner)
 	}
 	s.backup(n, winner, plain)
 }
@@ -582,7 +546,6 @@ func (s *Searcher) expand(n int32, st game.State, plain bool) bool {
 			ch.visits = int32(p)
 			ch.rs = float32(1 / math.Sqrt(float64(p)))
 			ch.wins = float32(float64(p) * s.know.Prior(st, ch.move))
-			ch.amafN, ch.amafW = float32(p), ch.wins
 		}
 	}
 	if plain || len(s.moves) > probeLimit {
@@ -665,10 +628,6 @@ func (s *Searcher) selectChild(n int32, c float64, plain bool) int32 {
 		default:
 			rs := float64(ch.rs)
 			q := float64(ch.wins) * rs * rs
-			if s.rave > 0 && ch.amafN > 0 {
-				beta := math.Sqrt(s.rave / (3*float64(ch.visits) + s.rave))
-				q = (1-beta)*q + beta*float64(ch.amafW/ch.amafN)
-			}
 			score = q + cs*rs
 		}
 		if score > bestScore {
@@ -703,28 +662,6 @@ func (s *Searcher) backupResult(n int32, winner game.Player, plain bool) {
 		// Only a proven child can settle its parent.
 		if !plain && nd.proof() != 0 {
 			s.resolve(nd.parent)
-		}
-		n = nd.parent
-	}
-}
-
-// backupAMAF updates the all-moves-as-first statistics along the path from n to
-// the root: at each node, every child whose cell its mover holds at the end of the
-// playout counts the playout as if it had been played there first. The final
-// position says who took each cell because tiles placed from hand stay put.
-func (s *Searcher) backupAMAF(n int32, final placer, winner game.Player) {
-	for n >= 0 {
-		nd := &s.nodes[n]
-		if nd.child >= 0 {
-			mover := s.nodes[nd.child].mover
-			pts := points(winner, mover)
-			for i := nd.child; i < nd.child+nd.nchild; i++ {
-				ch := &s.nodes[i]
-				if final.PlacedBy(ch.move) == mover {
-					ch.amafN++
-					ch.amafW += pts
-				}
-			}
 		}
 		n = nd.parent
 	}

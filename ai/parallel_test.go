@@ -315,9 +315,8 @@ func TestSplit(t *testing.T) {
 // touch the tree only through atomic operations, or before a node is linked.
 func TestSharedSearch(t *testing.T) {
 	for _, l := range gameLines {
-		for k, pos := range linePositions(t, l.game, l.moves)[:2] {
-			// The second position without virtual loss: visits come with results.
-			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3, NoVirtualLoss: k == 1}
+		for _, pos := range linePositions(t, l.game, l.moves)[:2] {
+			cfg := Config{Playouts: 600, Prior: defaultPrior, Heavy: TopHeavy, Seed: 5, Threads: 3}
 			a := NewSearcher(0).Search(context.Background(), pos, cfg)
 			if !pos.IsLegal(a.Move) || a.Playouts != 3*600 && a.Proven == 0 {
 				t.Errorf("%s ply %d: move %v legal %v after %d playouts; want 1800", l.game, pos.Ply(), a.Move, pos.IsLegal(a.Move), a.Playouts)
@@ -365,7 +364,7 @@ func TestSharedTree(t *testing.T) {
 		pos := linePositions(t, l.game, l.moves)[1]
 		for _, size := range []int{0, 3000} {
 			s := NewSearcher(size)
-			cfg := Config{Playouts: 4000, Prior: defaultPrior, Heavy: TopHeavy, Rave: 100, Seed: 7, Threads: 2}
+			cfg := Config{Playouts: 4000, Prior: defaultPrior, Heavy: TopHeavy, Seed: 7, Threads: 2}
 			a := s.Search(context.Background(), pos, cfg)
 			if a.Proven != 0 {
 				continue

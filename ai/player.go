@@ -39,6 +39,11 @@ type Player struct {
 	// Line, when set, gives the game's start and its moves to the live
 	// position, for an engine that needs them (Follower: an external engine).
 	Line func() (game.State, []game.Move)
+	// Clock, when set, tells the computer the time a side has when it begins
+	// to think (ClockFor reads it off the game's clock; false: no clock):
+	// the search then plays to it (StartOnClock), and the pace holds an
+	// answer back no longer than the move's share of that time.
+	Clock func(side game.Player) (ClockState, bool)
 
 	now      func() time.Time
 	engines  [2]Engine
@@ -46,7 +51,8 @@ type Player struct {
 	job      *Job
 	jobPly   int // the ply the job started at: a stale answer is dropped
 	jobStart time.Time
-	best     Info // the latest progress
+	jobShare time.Duration // on a clock: the move's base time; 0 without one
+	best     Info          // the latest progress
 	bestTxt  string
 	hasBest  bool
 	ready    *Info     // an answer waiting for the pace
@@ -121,6 +127,9 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 		return game.Move{}, false, nil
 	}
 	if p.ready != nil {
+		if p.jobShare > 0 {
+			pace = min(pace, p.jobShare) // the clock runs while the answer waits
+		}
 		if !canPlay || p.now().Sub(p.lastMove) < pace {
 			return game.Move{}, false, nil
 		}
@@ -193,11 +202,26 @@ func (p *Player) start(live game.State, ply, level int) error {
 		f.Follow(p.Line())
 	}
 	// Start searches its own copy of the position.
-	p.job = Start(context.Background(), p.engines[side], live)
+	p.jobShare = 0
+	if c, ok := p.clockOf(side); ok {
+		tm := NewTimeManager(live.Info())
+		p.jobShare, _ = tm.Limits(c, live.Ply(), Stability{})
+		p.job = StartOnClock(context.Background(), p.engines[side], live, c, tm)
+	} else {
+		p.job = Start(context.Background(), p.engines[side], live)
+	}
 	p.jobPly = ply
 	p.jobStart = p.now()
 	p.hasBest = false
 	return nil
+}
+
+// clockOf is side's time from Clock, false without one.
+func (p *Player) clockOf(side game.Player) (ClockState, bool) {
+	if p.Clock == nil {
+		return ClockState{}, false
+	}
+	return p.Clock(side)
 }
 
 // legal reports whether mv is a legal move in s: the worker's answers are

@@ -120,10 +120,6 @@ func (s *Searcher) shared(ctx context.Context, cfg Config, c float64, t0 time.Ti
 	// under the other threads. Memory the tree does not reach is never
 	// touched.
 	s.reserve()
-	s.vloss = 1
-	if cfg.NoVirtualLoss {
-		s.vloss = 0
-	}
 	s.used.Store(int64(len(s.nodes)))
 	s.nodes = s.nodes[:s.maxNodes]
 	var wg sync.WaitGroup
@@ -276,7 +272,6 @@ func (s *Searcher) link(n int32, kids []child, mover game.Player) bool {
 			ch.prior, ch.visits = uint8(p), int32(p)
 			ch.rs = float32(1 / math.Sqrt(float64(p)))
 			ch.wins = float32(float64(p) * kid.prior)
-			ch.amafN, ch.amafW = float32(p), ch.wins
 		}
 		if kid.seen {
 			ch.flags, ch.hash = flagSeen, kid.hash
@@ -303,9 +298,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 		return false
 	}
 	n := s.root
-	if s.vloss > 0 {
-		w.rootVisits++
-	}
+	w.rootVisits++ // the virtual loss: a visit counted on the way down
 	for {
 		nd := &s.nodes[n]
 		f := atomic.LoadUint32(&nd.flags)
@@ -313,10 +306,10 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			break
 		}
 		if atomic.LoadInt32(&nd.child) < 0 {
-			// This thread's visit is counted already (with the virtual loss;
-			// s.vloss takes it off): expand on the same visit as one thread would. A leaf another thread is expanding is played
-			// out from as it is.
-			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-s.vloss-int32(nd.prior) < s.expandAt(s.used.Load()) {
+			// This thread's visit is counted already (the virtual loss; the
+			// 1 takes it off): expand on the same visit as one thread would.
+			// A leaf another thread is expanding is played out from as it is.
+			if f&flagBusy != 0 || n != s.root && atomic.LoadInt32(&nd.visits)-1-int32(nd.prior) < s.expandAt(s.used.Load()) {
 				break
 			}
 			if !atomic.CompareAndSwapUint32(&nd.flags, f, f|flagBusy) {
@@ -334,9 +327,7 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 			}
 		}
 		n = s.selectShared(w, n, c, plain)
-		if s.vloss > 0 {
-			s.visitShared(n)
-		}
+		s.visitShared(n)
 		st.Apply(s.nodes[n].move)
 		s.seeShared(n, st, plain)
 	}
@@ -353,9 +344,6 @@ func (s *Searcher) iterateShared(w *worker, c float64, plain bool) bool {
 		} else {
 			winner = w.playout(st)
 		}
-	}
-	if s.rave > 0 {
-		s.backupAMAFShared(n, st.(placer), winner)
 	}
 	s.backupShared(w, n, winner, plain)
 	return true
@@ -456,12 +444,6 @@ func (s *Searcher) selectShared(w *worker, n int32, c float64, plain bool) int32
 		default:
 			rs := float64(loadF32(&ch.rs))
 			q := float64(loadF32(&ch.wins)) * rs * rs
-			if s.rave > 0 {
-				if an := loadF32(&ch.amafN); an > 0 {
-					beta := math.Sqrt(s.rave / (3*float64(visits) + s.rave))
-					q = (1-beta)*q + beta*float64(loadF32(&ch.amafW)/an)
-				}
-			}
 			score = q + cs*rs
 		}
 		if score > bestScore {
@@ -472,45 +454,19 @@ func (s *Searcher) selectShared(w *worker, n int32, c float64, plain bool) int32
 }
 
 // backupShared adds one playout's result to the path from n to the root, whose
-// visits are counted already unless without virtual loss, and propagates
-// proofs; the root's visit and points wait in w (flushRoot).
+// visits are counted already (the virtual loss), and propagates proofs; the root's visit and points wait in w (flushRoot).
 func (s *Searcher) backupShared(w *worker, n int32, winner game.Player, plain bool) {
 	for n >= 0 {
 		nd := &s.nodes[n]
 		if n == s.root {
-			if s.vloss == 0 {
-				w.rootVisits++
-			}
 			w.rootPoints += points(winner, nd.mover)
 			break // the root has no parent to resolve
-		}
-		if s.vloss == 0 {
-			s.visitShared(n)
 		}
 		if p := points(winner, nd.mover); p > 0 {
 			addF32(&nd.wins, p)
 		}
 		if !plain && proofOf(atomic.LoadUint32(&nd.flags)) != 0 {
 			s.resolveShared(nd.parent)
-		}
-		n = nd.parent
-	}
-}
-
-// backupAMAFShared is backupAMAF for a shared search.
-func (s *Searcher) backupAMAFShared(n int32, final placer, winner game.Player) {
-	for n >= 0 {
-		nd := &s.nodes[n]
-		if first := atomic.LoadInt32(&nd.child); first >= 0 {
-			mover := s.nodes[first].mover
-			pts := points(winner, mover)
-			for i := first; i < first+nd.nchild; i++ {
-				ch := &s.nodes[i]
-				if final.PlacedBy(ch.move) == mover {
-					addF32(&ch.amafN, 1)
-					addF32(&ch.amafW, pts)
-				}
-			}
 		}
 		n = nd.parent
 	}

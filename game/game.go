@@ -133,7 +133,8 @@ type Explainer interface {
 	PassRefusal() string
 }
 
-// Info describes one game.
+// Info describes one game: everything the window, the lessons, the AI and the
+// record need to know of it besides its positions (State).
 type Info struct {
 	Name        string    // "Abande", "Attangle", "Andantino"
 	Players     [2]string // side names, First then Second: "Black", "White"
@@ -141,6 +142,19 @@ type Info struct {
 	Options     []OptionSpec
 	// New returns the start position under opts, which ResolveOptions produced.
 	New func(opts Options) State
+
+	// Order places the game in lists (the start screen's cards, the ladder):
+	// lower first, then by name.
+	Order int
+	// Board is where the game is played: the 37-point hexagon or the unbounded
+	// surface.
+	Board Board
+	// Passes: the rules let a side pass (Abande), so a lesson may expect one.
+	Passes bool
+	// SeriesPoints, when set, offers a series of games between two participants
+	// who alternate sides (RULES.md §4 for Andantino): the points the winner of
+	// the finished game final scores. Nil: the game is played one at a time.
+	SeriesPoints func(final State) int
 }
 
 // ResultTag spells r for a record's Result tag: a lower-case side name, "draw", or
@@ -209,6 +223,22 @@ func Names() []string {
 	}
 	sort.Strings(names)
 	return names
+}
+
+// Games lists the registered games in their Order, then by name: the order of
+// the start screen's cards.
+func Games() []*Info {
+	var out []*Info
+	for _, g := range registry {
+		out = append(out, g)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Order != out[j].Order {
+			return out[i].Order < out[j].Order
+		}
+		return out[i].Name < out[j].Name
+	})
+	return out
 }
 
 // ErrIllegal is wrapped by the errors Play returns for a move that is not legal.

@@ -12,25 +12,40 @@ import (
 	"trihex/game/hex"
 )
 
-func TestParseCells(t *testing.T) {
+// A move's cells and kind come from the rules, in notation order.
+func TestChoiceOf(t *testing.T) {
 	pt := func(s string) hex.Coord { p, _ := hex.ParsePoint(s); return p.Coord() }
+	starts := map[string]game.State{"Abande": abande.New(), "Attangle": attangle.New(nil), "Andantino": andantino.New(false, true)}
 	cases := []struct {
-		surface bool
-		text    string
-		want    []hex.Coord
+		game, text string
+		want       []hex.Coord
+		kind       game.MoveKind
 	}{
-		{false, "c3", []hex.Coord{pt("c3")}},
-		{false, "c3-d4", []hex.Coord{pt("c3"), pt("d4")}},
-		{false, "a1,c3-b2", []hex.Coord{pt("a1"), pt("c3"), pt("b2")}},
-		{false, "pass", nil},
-		{true, "-1,2", []hex.Coord{{Q: -1, R: 2}}},
-		{true, "0,0-2,-1", []hex.Coord{{Q: 0, R: 0}, {Q: 2, R: -1}}},
-		{true, "-3,-4--1,5", []hex.Coord{{Q: -3, R: -4}, {Q: -1, R: 5}}},
-		{true, "x", nil},
+		{"Abande", "c3", []hex.Coord{pt("c3")}, game.MovePlace},
+		{"Abande", "c3-d4", []hex.Coord{pt("c3"), pt("d4")}, game.MoveCapture},
+		{"Abande", "pass", nil, game.MovePass},
+		{"Attangle", "e6", []hex.Coord{pt("e6")}, game.MovePlace},
+		{"Attangle", "c3,a1-b2", []hex.Coord{pt("a1"), pt("c3"), pt("b2")}, game.MoveCapture},
+		{"Andantino", "-1,2", []hex.Coord{{Q: -1, R: 2}}, game.MovePlace},
+		{"Andantino", "-3,-4--1,5", []hex.Coord{{Q: -3, R: -4}, {Q: -1, R: 5}}, game.MoveStep},
 	}
 	for _, c := range cases {
-		if got := ParseCells(c.surface, c.text); !slices.Equal(got, c.want) {
-			t.Errorf("ParseCells(%v, %q) = %v, want %v", c.surface, c.text, got, c.want)
+		s := starts[c.game]
+		m, err := s.ParseMove(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ch := ChoiceOf(s, m)
+		if !slices.Equal(ch.Cells, c.want) || ch.Kind != c.kind || ch.Move != m || ch.Text != s.FormatMove(m) {
+			t.Errorf("%s %q: %v %v, want %v %v", c.game, c.text, ch.Cells, ch.Kind, c.want, c.kind)
+		}
+		if !slices.Equal(Cells(s, m), c.want) {
+			t.Errorf("%s %q: Cells %v", c.game, c.text, Cells(s, m))
+		}
+		// The sound follows the kind: a capture thuds, a step sounds as a move.
+		want := map[game.MoveKind]Sound{game.MovePass: SoundPlace, game.MovePlace: SoundPlace, game.MoveStep: SoundMove, game.MoveCapture: SoundCapture}[c.kind]
+		if got := soundOf(ch, s); got != want {
+			t.Errorf("%s %q: sound %v, want %v", c.game, c.text, got, want)
 		}
 	}
 }

@@ -12,6 +12,7 @@ type Choice struct {
 	Move  game.Move
 	Text  string
 	Cells []hex.Coord
+	Kind  game.MoveKind // what the move does: its sound and animation
 }
 
 // Picker is the click state machine: it builds a legal move from clicks on cells,
@@ -42,7 +43,7 @@ func (p *Picker) Reset(s game.State) {
 		return
 	}
 	for _, m := range s.LegalMoves(nil) {
-		c := Choice{Move: m, Text: s.FormatMove(m), Cells: Cells(s, m)}
+		c := ChoiceOf(s, m)
 		if len(c.Cells) == 0 {
 			p.pass = &c
 			continue

@@ -4,27 +4,26 @@ import (
 	"fmt"
 
 	"trihex/game"
-	"trihex/game/andantino"
-	"trihex/game/hex"
 	"trihex/save"
 )
 
-// Series is an Andantino series (RULES.md §4) around the game on the board: the
-// totals before this game and who the two participants are. Participant 0 had
-// White in the first game; colours alternate.
+// Series is a series of games (RULES.md §4 for Andantino; a game whose
+// Info.SeriesPoints is set) around the game on the board: the totals before this
+// game and who the two participants are. Participant 0 had the first side in the
+// first game; sides alternate.
 type Series struct {
-	base  andantino.Series // the games before this one
-	seats [2]Seat          // per participant
+	base  game.Series // the games before this one
+	seats [2]Seat     // per participant
 }
 
-// NewSeries starts a series of n games with seats as White and Red play the
+// NewSeries starts a series of n games with seats as the two sides play the
 // first game.
 func NewSeries(n int, seats [2]Seat) *Series {
-	return &Series{base: andantino.Series{Games: n}, seats: seats}
+	return &Series{base: game.Series{Games: n}, seats: seats}
 }
 
 // SeriesFromTags restores a series from a record's Series tag and the seats of
-// its game (White, Red); nil when there is no valid tag.
+// its game (First, Second); nil when there is no valid tag.
 func SeriesFromTags(r *save.Record, seats [2]Seat) *Series {
 	v, ok := r.Get(save.SeriesTag)
 	if !ok {
@@ -34,8 +33,8 @@ func SeriesFromTags(r *save.Record, seats [2]Seat) *Series {
 	if err != nil {
 		return nil
 	}
-	sr := &Series{base: andantino.Series{Games: n, Played: g - 1, Totals: pts}}
-	w := sr.base.WhitePlayer()
+	sr := &Series{base: game.Series{Games: n, Played: g - 1, Totals: pts}}
+	w := sr.base.FirstPlayer()
 	sr.seats[w], sr.seats[1-w] = seats[0], seats[1]
 	return sr
 }
@@ -45,15 +44,15 @@ func (sr *Series) Tag() save.Tag {
 	return save.Tag{Name: save.SeriesTag, Value: save.FormatSeries(sr.base.Played+1, sr.base.Games, sr.base.Totals)}
 }
 
-// GameSeats are the seats of White and Red in this game.
+// GameSeats are the seats of the two sides in this game, First then Second.
 func (sr *Series) GameSeats() [2]Seat {
-	w := sr.base.WhitePlayer()
+	w := sr.base.FirstPlayer()
 	return [2]Seat{sr.seats[w], sr.seats[1-w]}
 }
 
 // Participant is the participant (0 or 1) playing side pl in this game.
 func (sr *Series) Participant(pl game.Player) int {
-	w := sr.base.WhitePlayer()
+	w := sr.base.FirstPlayer()
 	if pl == game.First {
 		return w
 	}
@@ -67,10 +66,14 @@ func (sr *Series) Over(live game.State) bool {
 }
 
 // Now is the series with this game counted once it is over.
-func (sr *Series) Now(live game.State) andantino.Series {
+func (sr *Series) Now(live game.State) game.Series {
 	s := sr.base
 	if r := live.Result(); r.Over {
-		_ = s.Record(r, TilesOn(live)) // fails only for a series already over
+		pts := 0
+		if score := live.Info().SeriesPoints; score != nil {
+			pts = score(live)
+		}
+		_ = s.Record(r, pts) // fails only for a series already over
 	}
 	return s
 }
@@ -109,29 +112,4 @@ func (sr *Series) Result(live game.State) string {
 		return fmt.Sprintf("%s wins the series %d–%d", sr.Name(w), s.Totals[w], s.Totals[1-w])
 	}
 	return fmt.Sprintf("Series after %d of %d: P1 %d – P2 %d · N: next game", s.Played, s.Games, s.Totals[0], s.Totals[1])
-}
-
-// tileSurface is what an Andantino state offers beyond game.State, asked for
-// through an interface so that input needs nothing of the game itself.
-type tileSurface interface {
-	At(hex.Coord) game.Player
-	Bounds() (lo, hi hex.Coord)
-}
-
-// TilesOn counts the tiles on an Andantino surface (0 for the other games).
-func TilesOn(s game.State) int {
-	sf, ok := s.(tileSurface)
-	if !ok {
-		return 0
-	}
-	n := 0
-	lo, hi := sf.Bounds()
-	for r := lo.R; r <= hi.R; r++ {
-		for q := lo.Q; q <= hi.Q; q++ {
-			if sf.At(hex.Coord{Q: q, R: r}) != game.NoPlayer {
-				n++
-			}
-		}
-	}
-	return n
 }

@@ -37,8 +37,8 @@ func TestSeriesRun(t *testing.T) {
 	if sr.GameSeats() != [2]Seat{human, comp} || sr.Participant(game.First) != 0 {
 		t.Fatal("game 1: participant 0 has White")
 	}
-	if got := TilesOn(end); got != 27 {
-		t.Fatalf("tiles %d", got)
+	if got := info.SeriesPoints(end); got != 23 {
+		t.Fatalf("the game scores %d points", got)
 	}
 	if s := sr.Now(end); s.Totals != [2]int{23, 0} || s.Played != 1 {
 		t.Fatalf("after game 1: %+v", s)

@@ -35,8 +35,8 @@ const (
 // Sound is the sound of a move played or redone.
 type Sound int
 
-// The sounds of moves: the game's end, a capture (Attangle), a stack or tile moved
-// (Abande, Andantino's continuation) or a piece placed.
+// The sounds of moves: the game's end, a capture (Abande, Attangle), a tile
+// moved (Andantino's continuation) or a piece placed.
 const (
 	SoundPlace Sound = iota
 	SoundMove
@@ -158,7 +158,7 @@ func SessionFromGame(g *save.Game, fallbackLevel int, now func() time.Time) *Ses
 		}
 	}
 	s.Tags = append([]save.Tag(nil), g.Record.Tags...)
-	if g.Info.Name == "Andantino" {
+	if g.Info.SeriesPoints != nil {
 		s.Series = SeriesFromTags(g.Record, seats)
 	}
 	if g.Result.Termination != game.ByRules && s.Match.LiveNode() == lastOfMainLine(s.Match.Root()) {
@@ -229,7 +229,7 @@ func (s *Session) Play(ch Choice) []Event { return s.play(ch) }
 // network's, an engine's), spelled and given its cells here.
 func (s *Session) PlayMove(mv game.Move) []Event {
 	live := s.Match.Live()
-	return s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})
+	return s.play(ChoiceOf(live, mv))
 }
 
 // Pass plays the move that names no cell (Abande's pass) when it is legal for a
@@ -312,9 +312,9 @@ func soundOf(ch Choice, after game.State) Sound {
 	switch {
 	case after.Result().Over:
 		return SoundEnd
-	case len(ch.Cells) >= 3:
+	case ch.Kind == game.MoveCapture:
 		return SoundCapture
-	case len(ch.Cells) == 2:
+	case ch.Kind == game.MoveStep:
 		return SoundMove
 	}
 	return SoundPlace
@@ -383,7 +383,7 @@ func (s *Session) Redo() []Event {
 		s.Match.Redo()
 	}
 	mv, _ := s.Match.Move(s.Match.Len() - 1)
-	ch := Choice{Move: mv, Text: before.FormatMove(mv), Cells: Cells(before, mv)}
+	ch := ChoiceOf(before, mv)
 	after := s.Match.Live()
 	s.restoreClock()
 	s.changed()
@@ -477,7 +477,7 @@ func (s *Session) Tick(canPlay bool) []Event {
 		evs = append(evs, Event{Kind: Failed, Err: err})
 	}
 	if ok {
-		evs = append(evs, s.play(Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)})...)
+		evs = append(evs, s.play(ChoiceOf(live, mv))...)
 	}
 	now := s.now()
 	dt := 0.0

@@ -104,7 +104,7 @@ func choice(t *testing.T, s *Session, text string) Choice {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Choice{Move: mv, Text: live.FormatMove(mv), Cells: Cells(live, mv)}
+	return ChoiceOf(live, mv)
 }
 
 // play plays the moves spelled, as a human would, and returns the last events.
@@ -306,7 +306,7 @@ func TestSessionSeries(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		evs = n.Play(Choice{Move: m, Text: mv.Text, Cells: Cells(st, m)})
+		evs = n.Play(ChoiceOf(st, m))
 	}
 	if len(evs) != 2 || evs[1].Kind != GameOver || evs[0].Sound != SoundEnd {
 		t.Fatalf("the last move's events %+v", evs)

@@ -17,6 +17,9 @@ type Knowledge struct{}
 // TopPlayouts: Abande's playouts are the dearest of the three games.
 func (Knowledge) TopPlayouts() int { return 350_000 }
 
+// Plies: games between the levels end by two passes after 55 to 65 plies.
+func (Knowledge) Plies() int { return 64 }
+
 // NewKnower returns the priors and playouts of one search thread.
 func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	h := o.Heavy

@@ -1,7 +1,6 @@
 // Package andantino is what the computer knows of Andantino (registered with
 // trihex/ai/knowledge when imported): move priors from the lines a tile makes
-// and cuts, a threat reading for the Monte Carlo search's priors, playout
-// policies, and the alpha-beta search's evaluation of the placement game.
+// and cuts, playout policies, and the alpha-beta search's evaluation of the placement game.
 package andantino
 
 import (
@@ -19,9 +18,13 @@ type Knowledge struct{}
 // TopPlayouts: Andantino's playouts are the cheapest of the three games.
 func (Knowledge) TopPlayouts() int { return 800_000 }
 
+// Plies: games between the levels end after 23 to 42 plies, longer when Red
+// holds.
+func (Knowledge) Plies() int { return 40 }
+
 // NewKnower returns the priors and playouts of one search thread.
 func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
-	return &knower{heavy: o.Heavy, threat: o.Threat, variant: o.Variant}
+	return &knower{heavy: o.Heavy}
 }
 
 // Evaluable: the evaluation reads the placement game on the line bitboards,
@@ -37,19 +40,12 @@ func (Knowledge) Evaluable(pos game.State) (knowledge.Position, bool) {
 // knower scores moves and plays playouts for one search thread; it keeps its
 // own scratch so that it never allocates.
 type knower struct {
-	heavy   int
-	threat  int // depth of the threat reading (threats.go); 0 off
-	variant int
-	moves   []game.Move // playout scratch
-	tb      tboard
+	heavy int
+	moves []game.Move // playout scratch
 }
 
-// Prepare reads the threats of pos once, when the threat reading is on.
-func (k *knower) Prepare(pos game.State) {
-	if s, ok := pos.(*rules.State); ok && k.threat > 0 {
-		k.threatPrepare(s)
-	}
-}
+// Prepare: Andantino's priors read each move on its own.
+func (k *knower) Prepare(game.State) {}
 
 // Prior: lines of five win and traps win, so a tile that lengthens the mover's
 // lines or cuts the opponent's is good, a tile in the opponent's enclosure
@@ -59,12 +55,6 @@ func (k *knower) Prior(pos game.State, m game.Move) float64 {
 	s, ok := pos.(*rules.State)
 	if !ok {
 		return 0.5
-	}
-	if k.variant == 2 {
-		return priorW(s, m, &defensive)
-	}
-	if k.threat > 0 {
-		return k.threatScore(s, m, Prior(s, m))
 	}
 	return Prior(s, m)
 }
@@ -93,10 +83,7 @@ func run(s *rules.State, q, r int, d hex.Dir, pl game.Player) int {
 // tile, opp[k] for k opponent tiles in line on both sides of it.
 type lineWeights struct{ own, opp [5]float64 }
 
-var (
-	weights   = lineWeights{own: [5]float64{0, 0.02, 0.08, 0.2}, opp: [5]float64{0, 0, 0.04, 0.15, 0.35}}
-	defensive = lineWeights{own: [5]float64{0, 0.02, 0.08, 0.2}, opp: [5]float64{0, 0.01, 0.1, 0.3, 0.45}}
-)
+var weights = lineWeights{own: [5]float64{0, 0.02, 0.08, 0.2}, opp: [5]float64{0, 0, 0.04, 0.15, 0.35}}
 
 func priorW(s *rules.State, m game.Move, w *lineWeights) float64 {
 	if m.B != 1 {

@@ -6,6 +6,7 @@ import (
 
 	"trihex/game"
 	rules "trihex/game/andantino"
+	"trihex/game/gametest"
 )
 
 // TestBookReads: the shipped book reads without an error, every line's move is
@@ -104,4 +105,9 @@ func FuzzParseBook(f *testing.F) {
 			}
 		}
 	})
+}
+
+// replay plays moves (space-separated) from the start.
+func replay(t testing.TB, moves string) *rules.State {
+	return gametest.Replay(t, rules.New(false, false), moves).(*rules.State)
 }

@@ -18,14 +18,16 @@ type Knowledge struct{}
 // TopPlayouts is the top level's budget in Attangle.
 func (Knowledge) TopPlayouts() int { return 500_000 }
 
+// Plies: games between the levels end after 43 to 58 plies.
+func (Knowledge) Plies() int { return 52 }
+
 // Bias is the top level's playout policy: each capture Bias times as likely as
 // each placement (0.750 ± 0.139 over 40 games against uniform playouts at
 // equal time, 0.3 s a move). Levels 1–4 keep uniform playouts, with which
 // their steps were measured.
 const Bias = 8
 
-// NewKnower returns the priors and playouts of one search thread. Variant 1
-// leaves placements without knowledge (an experiment).
+// NewKnower returns the priors and playouts of one search thread.
 func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	h := o.Heavy
 	switch h {
@@ -34,15 +36,14 @@ func (Knowledge) NewKnower(o knowledge.Options) knowledge.Knower {
 	case knowledge.TopHeavy:
 		h = Bias
 	}
-	return &knower{bias: h, capturesOnly: o.Variant == 1}
+	return &knower{bias: h}
 }
 
 // Evaluable: Attangle has no static evaluation; the Monte Carlo search plays it.
 func (Knowledge) Evaluable(game.State) (knowledge.Position, bool) { return nil, false }
 
 type knower struct {
-	bias         int
-	capturesOnly bool
+	bias int
 }
 
 func (k *knower) Prepare(game.State) {}
@@ -59,9 +60,6 @@ func (k *knower) Prior(pos game.State, m game.Move) float64 {
 		return 0.5
 	}
 	if !capture {
-		if k.capturesOnly {
-			return 0.5
-		}
 		return placement(s, t)
 	}
 	ht, _ := s.Stack(t)

@@ -42,12 +42,6 @@ func TestPriors(t *testing.T) {
 	if lowCapture <= highPlace {
 		t.Errorf("a capture at %.2f, a placement at %.2f", lowCapture, highPlace)
 	}
-	if only := (Knowledge{}).NewKnower(knowledge.Options{Variant: 1}); only.Prior(s, s.LegalMoves(nil)[0]) != 0.5 {
-		_, _, _, c, _ := rules.Decode(s.LegalMoves(nil)[0])
-		if !c {
-			t.Error("variant 1 gives placements no knowledge")
-		}
-	}
 }
 
 // TestPlayoutPolicies: the top level plays the rules' capture-biased playout

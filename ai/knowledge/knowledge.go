@@ -39,10 +39,6 @@ type Options struct {
 	// Heavy is the playout policy: AutoHeavy, TopHeavy, 0 the game's uniform
 	// playout, k > 0 the game's heavy policy with strength k.
 	Heavy int
-	// Threat is the depth of a game's threat reading at each expansion; 0 off.
-	Threat int
-	// Variant selects experimental knowledge for arenas; 0 is the default.
-	Variant int
 }
 
 // AutoHeavy, as Options.Heavy, picks each game's measured best playout policy
@@ -87,6 +83,15 @@ type Position interface {
 	// TrapThreats appends the moves that leave a cell where the mover would
 	// close a trap: forcing moves the quiescence may read.
 	TrapThreats(dst []game.Move) []game.Move
+}
+
+// Length is a Game that knows how long its games last between engines: the
+// time manager (ai.TimeManager) spreads a clock's time over the moves still to
+// come.
+type Length interface {
+	// Plies is a typical game's length in plies, from games between the
+	// levels; a longer game is no harm, the time manager keeps time back.
+	Plies() int
 }
 
 // Book is a Position that may have an opening book's move: the move, its

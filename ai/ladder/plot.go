@@ -49,19 +49,21 @@ var (
 	frameLine = color.RGBA{150, 150, 150, 255}
 )
 
-// seriesColour gives each game the same colour in every picture: the Okabe–Ito
-// blue, vermillion and green, told apart also by colour-blind readers.
+// palette is the Okabe–Ito blue, vermillion, green, purple, sky blue and
+// orange, told apart also by colour-blind readers.
+var palette = []color.RGBA{{0, 114, 178, 255}, {213, 94, 0, 255}, {0, 158, 115, 255},
+	{204, 121, 167, 255}, {86, 180, 233, 255}, {230, 159, 0, 255}}
+
+// seriesColour gives each registered game the same colour in every picture, by
+// its place in the registry's order; a game the registry does not know (a
+// results file of another build) takes one by its place i in the picture.
 func seriesColour(gameName string, i int) color.RGBA {
-	switch strings.ToLower(gameName) {
-	case "abande":
-		return color.RGBA{0, 114, 178, 255}
-	case "attangle":
-		return color.RGBA{213, 94, 0, 255}
-	case "andantino":
-		return color.RGBA{0, 158, 115, 255}
+	if info, err := game.Lookup(gameName); err == nil {
+		if k := slices.Index(game.Games(), info); k >= 0 {
+			return palette[k%len(palette)]
+		}
 	}
-	others := []color.RGBA{{204, 121, 167, 255}, {86, 180, 233, 255}, {230, 159, 0, 255}}
-	return others[i%len(others)]
+	return palette[(3+i)%len(palette)]
 }
 
 // Plot draws the ladders as a PNG. The same ladders give the same bytes: nothing
@@ -252,11 +254,9 @@ func budget(spec string) string {
 			return kilo(l.Playouts) + " p/move"
 		}
 		lo, hi := math.MaxInt, 0
-		for _, name := range []string{"Abande", "Attangle", "Andantino"} {
-			if info, err := game.Lookup(name); err == nil {
-				p := l.Budget(info)
-				lo, hi = min(lo, p), max(hi, p)
-			}
+		for _, info := range game.Games() {
+			p := l.Budget(info)
+			lo, hi = min(lo, p), max(hi, p)
 		}
 		return strings.TrimSuffix(kilo(lo), "k") + "-" + kilo(hi) + " p/move"
 	case spec == uctSpec:

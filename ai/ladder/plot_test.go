@@ -13,7 +13,7 @@ import (
 func sampleLadders(t testing.TB) []Ladder {
 	r := rand.New(rand.NewPCG(3, 0))
 	var out []Ladder
-	for i, g := range Games {
+	for i, g := range Games() {
 		pairs := synthetic(r, 20+10*i)
 		if g == "Andantino" {
 			pairs = pairs[:4]

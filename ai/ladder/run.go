@@ -28,8 +28,17 @@ const Usage = "trihex ladder [--game G|all] [--games N] [--seed S] [--workers W]
 // what the knowledge is worth at equal playouts.
 const uctSpec = "uct,p=40000"
 
-// Games are the games of the ladder, in the order of the plot's series.
-var Games = []string{"Abande", "Attangle", "Andantino"}
+// Games are the games of the ladder, in the order of the plot's series: the
+// registered games the computer has knowledge of, in the registry's order.
+func Games() []string {
+	var out []string
+	for _, info := range game.Games() {
+		if knowledge.Of(info) != nil {
+			out = append(out, info.Name)
+		}
+	}
+	return out
+}
 
 // Schedule is the pairings played in every game. Neighbouring levels carry the
 // ladder; 1–3 and 3–5 tie it across two steps so that an error in one step does
@@ -84,7 +93,7 @@ func parseConfig(args []string) (config, error) {
 		return c, cli.UsageError("ladder: --results and --out need a path")
 	}
 	if strings.EqualFold(strings.TrimSpace(*gname), "all") {
-		c.games = Games
+		c.games = Games()
 	} else {
 		info, err := game.Lookup(*gname)
 		if err != nil {
@@ -147,7 +156,7 @@ func Run(args []string, stdout, stderr io.Writer) int {
 // the file names), and prints its table. A game whose results cannot be fitted is
 // reported and left out of the picture; no game at all is an error.
 func fitAll(results []Result, stdout io.Writer) ([]Ladder, error) {
-	names := slices.Clone(Games)
+	names := Games()
 	for _, r := range results {
 		if !slices.ContainsFunc(names, func(g string) bool { return strings.EqualFold(g, r.Game) }) {
 			names = append(names, r.Game)

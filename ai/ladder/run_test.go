@@ -26,7 +26,7 @@ func TestUCTBudget(t *testing.T) {
 	if want := "uct,p=" + strconv.Itoa(ai.Levels[4].Playouts); uctSpec != want {
 		t.Errorf("uctSpec %q, level 4's budget gives %q", uctSpec, want)
 	}
-	for _, g := range Games {
+	for _, g := range Games() {
 		start, err := cli.Start(g, "")
 		if err != nil {
 			t.Fatal(err)
@@ -99,7 +99,7 @@ func TestJobs(t *testing.T) {
 // A game between random movers ends, at the latest at the ply cap, and scores A
 // from A's side.
 func TestPlayGame(t *testing.T) {
-	for _, g := range Games {
+	for _, g := range Games() {
 		start, err := cli.Start(g, "")
 		if err != nil {
 			t.Fatal(err)

@@ -5,8 +5,6 @@ import (
 	"slices"
 
 	"trihex/game"
-	"trihex/game/abande"
-	"trihex/game/attangle"
 )
 
 // ErrBudget is returned when a proof needs more nodes than the prover's Limit: the
@@ -110,18 +108,11 @@ func front(ms []game.Move, first ...game.Move) {
 }
 
 // cannot reports positions where the attacker cannot win within n of its own moves
-// whatever happens, by a count the game makes easy: a triple is never undone, each
-// capture makes at most one and only the attacker's make its own (Attangle, unless
-// a stuck player loses); the game ends only after both sides pass, which needs an
-// empty hand, and a move enters at most one piece (Abande).
+// whatever happens, by a count the game makes easy (game.WinBounder: Abande's
+// hands, Attangle's triples).
 func cannot(s game.State, att game.Player, n int) bool {
-	switch s := s.(type) {
-	case *attangle.State:
-		return s.Triples(att)+n < 3 && s.Options().Get("stalemate") != attangle.StalemateLoss
-	case *abande.State:
-		return s.Hand(att) > n-1 || s.Hand(att.Other()) > n-1
-	}
-	return false
+	b, ok := s.(game.WinBounder)
+	return ok && b.CannotWinWithin(att, n)
 }
 
 // lookup reads a table: known says whether the entry decides "wins within n".

@@ -56,7 +56,7 @@ type Timeouts struct {
 	Handshake time.Duration // ugiok, and readyok after the options: 10 s
 	Grace     time.Duration // beyond a move's own time (movetime, a clock), before it is judged silent: 5 s
 	Move      time.Duration // a move with no time of its own (go nodes, go depth): 60 s
-	Quit      time.Duration // after quit, before the process is killed: 1 s
+	Quit      time.Duration // after quit, before the process is killed: 2 s
 }
 
 func (t Timeouts) withDefaults() Timeouts {
@@ -68,7 +68,7 @@ func (t Timeouts) withDefaults() Timeouts {
 	def(&t.Handshake, 10*time.Second)
 	def(&t.Grace, 5*time.Second)
 	def(&t.Move, 60*time.Second)
-	def(&t.Quit, time.Second)
+	def(&t.Quit, 2*time.Second)
 	return t
 }
 
@@ -90,6 +90,8 @@ type Client struct {
 	readErr  error       // why the output ended, set before lines is closed
 	stderr   *tailBuffer
 	exited   chan struct{} // closed once the process has been waited for
+	dying    chan struct{} // closed by kill: the reader drops what is left
+	dieOnce  sync.Once
 	timeouts Timeouts
 
 	mu     sync.Mutex
@@ -116,7 +118,7 @@ func Dial(ctx context.Context, command string, options [][2]string, t Timeouts) 
 	}
 	cmd := exec.Command(path, argv[1:]...)
 	ownGroup(cmd)
-	c := &Client{Name: command, cmd: cmd, lines: make(chan string, 256), stderr: &tailBuffer{}, exited: make(chan struct{}), timeouts: t}
+	c := &Client{Name: command, cmd: cmd, lines: make(chan string, 256), stderr: &tailBuffer{}, exited: make(chan struct{}), dying: make(chan struct{}), timeouts: t}
 	cmd.Stderr = c.stderr
 	c.stdin, err = cmd.StdinPipe()
 	var out io.ReadCloser
@@ -129,8 +131,9 @@ func Dial(ctx context.Context, command string, options [][2]string, t Timeouts) 
 	if err != nil {
 		return nil, &Error{Engine: command, Kind: ErrStart, Detail: err.Error()}
 	}
-	go c.read(out)
 	go func() {
+		// Wait closes the output pipe: only once everything is read.
+		c.read(out)
 		_ = cmd.Wait()
 		close(c.exited)
 	}()
@@ -444,12 +447,16 @@ func (c *Client) read(out io.Reader) {
 	for {
 		line, err := readLine(r)
 		if err != nil {
-			if !errors.Is(err, io.EOF) {
+			if !errors.Is(err, io.EOF) && !errors.Is(err, os.ErrClosed) {
 				c.readErr = err
 			}
 			return
 		}
-		c.lines <- line
+		select {
+		case c.lines <- line:
+		case <-c.dying:
+			// Killed: read on to the end of the output, which the kill brings.
+		}
 	}
 }
 
@@ -505,6 +512,7 @@ func (c *Client) kill() {
 		return
 	default:
 	}
+	c.dieOnce.Do(func() { close(c.dying) })
 	killGroup(c.cmd)
 	_ = c.stdin.Close()
 	<-c.exited

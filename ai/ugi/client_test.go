@@ -57,7 +57,8 @@ func attangle(t *testing.T) game.State {
 // TestClientAgainstTrihex plays Trihex's own engine, over UGI, through the
 // client: handshake, options, a new game, moves checked by the rules.
 func TestClientAgainstTrihex(t *testing.T) {
-	c, err := Dial(context.Background(), selfCommand(t, "--game attangle --level 1 --threads 1"), [][2]string{{"hash", "8"}}, Timeouts{})
+	// A quit timeout the slowest build (-race) keeps well within.
+	c, err := Dial(context.Background(), selfCommand(t, "--game attangle --level 1 --threads 1"), [][2]string{{"hash", "8"}}, Timeouts{Quit: time.Minute})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -196,8 +196,9 @@ func (e *Engine) sendDefaults(ctx context.Context, c *Client) error {
 	return nil
 }
 
-// Close ends the engine's process (ai.Release calls it); a move being chosen
-// returns with the engine's failure.
+// Close ends the engine's process (ai.Release calls it) without waiting for
+// it: quit, and a kill if it has not exited within the quit timeout. A move
+// being chosen returns with the engine's failure.
 func (e *Engine) Close() error {
 	e.mu.Lock()
 	c := e.client
@@ -206,7 +207,9 @@ func (e *Engine) Close() error {
 	}
 	e.mu.Unlock()
 	if c != nil {
-		return c.Close()
+		// On its own goroutine: the window closes an engine from its frame,
+		// which must not wait for the process to quit.
+		go c.Close()
 	}
 	return nil
 }

@@ -377,7 +377,16 @@ func (s *server) goSearch(g goArgs) {
 		s.out.printf("info string %s", note)
 	}
 	pos := s.pos.Clone()
-	r := &running{job: ai.Start(context.Background(), view, pos), stop: make(chan struct{}), done: make(chan struct{})}
+	var job *ai.Job
+	if view == e && g.clock {
+		// The time manager spends the clock; the level its own budget or less.
+		side := pos.ToMove()
+		c := ai.ClockState{Left: g.time[side], Increment: g.inc[side], MovesToGo: g.movesToGo}
+		job = ai.StartOnClock(context.Background(), e, pos, c, ai.NewTimeManager(pos.Info()))
+	} else {
+		job = ai.Start(context.Background(), view, pos)
+	}
+	r := &running{job: job, stop: make(chan struct{}), done: make(chan struct{})}
 	s.search = r
 	t0 := time.Now()
 	go func() {
@@ -410,7 +419,8 @@ func (s *server) goSearch(g goArgs) {
 }
 
 // budgetFor is the view of e that searches with g's limits, and a note when
-// a limit cannot be kept.
+// a limit cannot be kept; e itself for a clock (StartOnClock) or no limit
+// (the level's own budget).
 func budgetFor(e ai.Engine, g goArgs, pos game.State) (ai.Engine, string) {
 	switch {
 	case g.infinite:
@@ -425,8 +435,6 @@ func budgetFor(e ai.Engine, g goArgs, pos game.State) (ai.Engine, string) {
 			note = "depth limits only the alpha-beta search (Andantino's placement game); elsewhere the search runs until stop"
 		}
 		return ai.WithBudget(e, ai.Budget{Depth: g.depth}), note
-	case g.clock:
-		return ai.WithBudget(e, ai.Budget{Level: true, Time: clockTime(g, pos.ToMove())}), ""
 	}
 	return e, "" // the level's own budget
 }
@@ -434,11 +442,6 @@ func budgetFor(e ai.Engine, g goArgs, pos game.State) (ai.Engine, string) {
 func evaluable(k knowledge.Game, pos game.State) bool {
 	_, ok := k.Evaluable(pos)
 	return ok
-}
-
-// clockTime is the time for this move from the clock of the side to move.
-func clockTime(g goArgs, side game.Player) time.Duration {
-	return moveTime(g.time[side], g.inc[side], g.movesToGo)
 }
 
 // halt stops a running search and waits for its bestmove.

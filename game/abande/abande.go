@@ -28,6 +28,9 @@ var info = &game.Info{
 	Description: "Enter and stack pieces in one connected band; awake stacks score their height.",
 	Options:     nil,
 	New:         func(game.Options) game.State { return New() },
+	Order:       1,
+	Board:       game.Board{Kind: game.Hexagon},
+	Passes:      true,
 }
 
 func init() { game.Register(info) }
@@ -37,6 +40,8 @@ func Info() *game.Info { return info }
 
 var _ game.State = (*State)(nil)
 var _ game.Scorer = (*State)(nil)
+var _ game.MoveDescriber = (*State)(nil)
+var _ game.WinBounder = (*State)(nil)
 
 // State is an Abande position. Pieces sit on the 37 points of hex.Board:
 //
@@ -547,6 +552,28 @@ func (s *State) computeHash() uint64 {
 }
 
 // ---- notation ----
+
+// MoveCells implements game.MoveDescriber: [to] for an entry, [from, to] for a
+// capture (the stack moves onto the enemy stack), none for a pass.
+func (s *State) MoveCells(dst []hex.Coord, m game.Move) ([]hex.Coord, game.MoveKind) {
+	kind, from, to, ok := decode(m)
+	switch {
+	case !ok:
+		return dst, game.MovePass
+	case kind == kindEnter:
+		return append(dst, to.Coord()), game.MovePlace
+	case kind == kindMove:
+		return append(dst, from.Coord(), to.Coord()), game.MoveCapture
+	}
+	return dst, game.MovePass
+}
+
+// CannotWinWithin implements game.WinBounder: the game ends only after both
+// sides pass, which needs an empty hand, and a move enters at most one piece,
+// so while either hand holds n or more pieces nobody wins within n moves.
+func (s *State) CannotWinWithin(pl game.Player, n int) bool {
+	return s.Hand(pl) > n-1 || s.Hand(pl.Other()) > n-1
+}
 
 // FormatMove implements game.State: "c3", "c3-d4" or "pass".
 func (s *State) FormatMove(m game.Move) string {

@@ -45,11 +45,20 @@ var Info = &game.Info{
 	New: func(opts game.Options) game.State {
 		return New(opts.Get("adjacency") == "once", opts.Get("continuation") == "on")
 	},
+	Order: 3,
+	Board: game.Board{Kind: game.Surface},
+	SeriesPoints: func(final game.State) int {
+		if s, ok := final.(*State); ok {
+			return s.Points()
+		}
+		return 0
+	},
 }
 
 func init() { game.Register(Info) }
 
 var _ game.State = (*State)(nil)
+var _ game.MoveDescriber = (*State)(nil)
 
 // box is a bounding box of tiles in absolute coordinates, along q, r and t = q+r
 // (the third cube axis, negated), so that it is a hexagon-shaped hull.

@@ -203,6 +203,19 @@ func (s *State) Apply(m game.Move) {
 	}
 }
 
+// MoveCells implements game.MoveDescriber: [c] for a placement, [from, to] for a
+// relocation.
+func (s *State) MoveCells(dst []hex.Coord, m game.Move) ([]hex.Coord, game.MoveKind) {
+	if m.B == 0 {
+		return dst, game.MovePass
+	}
+	tq, tr, fq, fr, reloc := decode(m)
+	if reloc {
+		return append(dst, hex.Coord{Q: fq, R: fr}, hex.Coord{Q: tq, R: tr}), game.MoveStep
+	}
+	return append(dst, hex.Coord{Q: tq, R: tr}), game.MovePlace
+}
+
 // FormatMove spells m: "q,r" or "q,r-q,r" (from-to).
 func (s *State) FormatMove(m game.Move) string { return FormatMove(m) }
 

@@ -408,7 +408,7 @@ func TestSeries(t *testing.T) {
 	if s.Points() != 50-9 {
 		t.Fatalf("points %d", s.Points())
 	}
-	ser := NewSeries(3)
+	ser := &game.Series{Games: 3}
 	steps := []struct {
 		white int
 		res   game.Result
@@ -420,19 +420,19 @@ func TestSeries(t *testing.T) {
 		{0, game.Result{Over: true, Winner: game.NoPlayer}, 50, [2]int{30, 20}}, // draw
 	}
 	for i, st := range steps {
-		if ser.WhitePlayer() != st.white {
-			t.Fatalf("game %d: white is %d", i, ser.WhitePlayer())
+		if ser.FirstPlayer() != st.white {
+			t.Fatalf("game %d: white is %d", i, ser.FirstPlayer())
 		}
-		if err := ser.Record(st.res, st.tiles); err != nil || ser.Totals != st.tot {
+		if err := ser.Record(st.res, SeriesPoints(st.res, st.tiles)); err != nil || ser.Totals != st.tot {
 			t.Fatalf("game %d: %v %v", i, err, ser.Totals)
 		}
 	}
-	if !ser.Over() || ser.Leader() != 0 || ser.Record(win(0), 10) == nil {
+	if !ser.Over() || ser.Leader() != 0 || ser.Record(win(0), SeriesPoints(win(0), 10)) == nil {
 		t.Fatal("series end")
 	}
-	ser = NewSeries(2)
-	ser.Record(win(game.Second), 12) // Red is participant 1
-	if ser.Totals != [2]int{0, 38} || ser.Record(game.Ongoing, 3) == nil {
+	ser = &game.Series{Games: 2}
+	ser.Record(win(game.Second), SeriesPoints(win(game.Second), 12)) // Red is participant 1
+	if ser.Totals != [2]int{0, 38} || ser.Record(game.Ongoing, 0) == nil {
 		t.Fatal(ser.Totals)
 	}
 }

@@ -31,6 +31,8 @@ var Info = &game.Info{
 		Values: []string{StalemateDraw, StalemateLoss},
 		Help:   "A player with an empty pool and no capture: draw (seed rule) or loses (2008 official rules).",
 	}},
+	Order: 2,
+	Board: game.Board{Kind: game.Hexagon, ClosedCentre: true},
 }
 
 func init() {
@@ -40,6 +42,8 @@ func init() {
 }
 
 var _ game.State = (*State)(nil)
+var _ game.MoveDescriber = (*State)(nil)
+var _ game.WinBounder = (*State)(nil)
 
 // State is an Attangle position. The board is the 37-point hexagon of package hex
 // (bit index = (r+3)·8 + q+3; d4, bit 30, is never occupied):

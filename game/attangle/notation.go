@@ -8,6 +8,27 @@ import (
 	"trihex/game/hex"
 )
 
+// MoveCells implements game.MoveDescriber: [p] for a placement, [a, b, target]
+// for a capture (the attackers in label order, as the notation writes them).
+func (s *State) MoveCells(dst []hex.Coord, m game.Move) ([]hex.Coord, game.MoveKind) {
+	t, a, b, capture, ok := Decode(m)
+	switch {
+	case !ok:
+		return dst, game.MovePass
+	case capture:
+		return append(dst, a.Coord(), b.Coord(), t.Coord()), game.MoveCapture
+	}
+	return append(dst, t.Coord()), game.MovePlace
+}
+
+// CannotWinWithin implements game.WinBounder: a triple is never undone, each
+// capture makes at most one and only pl's own make pl's, so pl needs 3 minus
+// its triples captures to win; unless a stuck player loses (stalemate=loss),
+// which no count bounds.
+func (s *State) CannotWinWithin(pl game.Player, n int) bool {
+	return s.Triples(pl)+n < 3 && !s.loss
+}
+
 // FormatMove spells m: "c3" for a placement, "a1,c3-b2" for a capture (attackers in
 // label order, then the target).
 func (s *State) FormatMove(m game.Move) string {

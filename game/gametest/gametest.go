@@ -7,11 +7,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
 
 	"trihex/game"
+	"trihex/game/hex"
 )
 
 // Reference is one game of testdata/reference/*.jsonl.
@@ -153,11 +155,62 @@ func CheckPly(s game.State) ([]game.Move, error) {
 		if !s.IsLegal(m) {
 			return nil, fmt.Errorf("IsLegal(%s) is false for a legal move", txt)
 		}
+		if err := checkCells(s, m, txt); err != nil {
+			return nil, err
+		}
 	}
 	if c := s.Clone(); c.Hash() != s.Hash() || c.Ply() != s.Ply() || c.ToMove() != s.ToMove() {
 		return nil, fmt.Errorf("clone differs")
 	}
 	return moves, nil
+}
+
+// checkCells checks a game's MoveCells against the move's spelling txt: the
+// same cells in the same order, and a kind that fits them (a pass names none, a
+// placement one, a step two, a capture at least two).
+func checkCells(s game.State, m game.Move, txt string) error {
+	d, ok := s.(game.MoveDescriber)
+	if !ok {
+		return nil
+	}
+	cells, kind := d.MoveCells(nil, m)
+	if want := SpelledCells(s.Info().Board, txt); !slices.Equal(cells, want) {
+		return fmt.Errorf("move %q names cells %v, MoveCells says %v", txt, want, cells)
+	}
+	fits := map[game.MoveKind]bool{
+		game.MovePass: len(cells) == 0, game.MovePlace: len(cells) == 1,
+		game.MoveStep: len(cells) == 2, game.MoveCapture: len(cells) >= 2,
+	}
+	if !fits[kind] {
+		return fmt.Errorf("move %q: a %v naming %d cells", txt, kind, len(cells))
+	}
+	return nil
+}
+
+// SpelledCells reads the cells a move's spelling names, in order: labels such as
+// "c3" on the hexagon, whatever joins them; "q,r" pairs joined by '-' on the
+// surface (a '-' right after a digit joins, any other is a sign).
+func SpelledCells(b game.Board, txt string) []hex.Coord {
+	txt = strings.ToLower(strings.TrimSpace(txt))
+	var parts []string
+	if b.Bounded() {
+		parts = strings.FieldsFunc(txt, func(r rune) bool { return r == ',' || r == '-' })
+	} else {
+		parts = []string{txt}
+		for i := 1; i < len(txt); i++ {
+			if txt[i] == '-' && txt[i-1] >= '0' && txt[i-1] <= '9' {
+				parts = []string{txt[:i], txt[i+1:]}
+				break
+			}
+		}
+	}
+	var out []hex.Coord
+	for _, p := range parts {
+		if c, ok := b.ParseCell(p); ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // RandomGames plays n uniformly random games from g's start under opts, calling

@@ -24,12 +24,6 @@ type Threat struct {
 	share  float64     // the part of the player's moves after which the reply exists
 }
 
-// isCapture reports whether a move takes a stack: on the 37-point board, a move
-// of two cells (Abande's stacking) or three (Attangle's capture).
-func isCapture(st game.State, cells []hex.Coord) bool {
-	return st.Info().Name != "Andantino" && len(cells) >= 2
-}
-
 // wins reports whether playing m in st (a copy is played) wins at once for the
 // side to move, and how.
 func wins(st game.State, m game.Move) (bool, string) {
@@ -63,9 +57,9 @@ func Threats(st game.State) []Threat {
 		buf = after.LegalMoves(buf[:0])
 		for _, r := range buf {
 			txt := after.FormatMove(r)
-			cells := input.Cells(after, r)
+			cells, kind := game.MoveCells(after, r)
 			win, reason := wins(after, r)
-			if !win && !isCapture(after, cells) || seen[txt] {
+			if !win && kind != game.MoveCapture || seen[txt] {
 				continue
 			}
 			seen[txt] = true

@@ -322,15 +322,16 @@ func parseMoves(s game.State, text string, numbers bool) ([]game.Move, error) {
 	return out, nil
 }
 
-// surface reports whether the game is played on Andantino's unbounded surface
-// (cells q,r) rather than the 37-point board (labels).
-func (l *Lesson) surface() bool { return l.Game.Name == "Andantino" }
+// surface reports whether the game is played on an unbounded surface (cells
+// q,r) rather than the 37-point board (labels).
+func (l *Lesson) surface() bool { return !l.Game.Board.Bounded() }
 
-// parseCells reads highlight cells: labels on the board, q,r on the surface.
+// parseCells reads highlight cells as the game's board names them: labels on the
+// board, q,r on the surface.
 func (l *Lesson) parseCells(text string) ([]hex.Coord, error) {
 	var out []hex.Coord
 	for _, tok := range strings.Fields(text) {
-		c, ok := parseCell(l.surface(), tok)
+		c, ok := l.Game.Board.ParseCell(tok)
 		if !ok {
 			return nil, fmt.Errorf("%q is not a cell of %s", tok, l.Game.Name)
 		}
@@ -339,54 +340,10 @@ func (l *Lesson) parseCells(text string) ([]hex.Coord, error) {
 	return out, nil
 }
 
-// parseCell reads one cell: "q,r" on the surface, a label such as "c3" on the
-// board.
-func parseCell(surface bool, tok string) (hex.Coord, bool) {
-	if !surface {
-		p, ok := hex.ParsePoint(tok)
-		return p.Coord(), ok
-	}
-	qs, rs, ok := strings.Cut(tok, ",")
-	if !ok {
-		return hex.Coord{}, false
-	}
-	q, err1 := strconv.Atoi(qs)
-	r, err2 := strconv.Atoi(rs)
-	// Lessons stay near the start: a far cell is a typo, and the bound keeps
-	// coordinate arithmetic far from overflow.
-	const far = 1 << 20
-	if err1 != nil || err2 != nil || q < -far || q > far || r < -far || r > far {
-		return hex.Coord{}, false
-	}
-	return hex.Coord{Q: q, R: r}, true
-}
-
-// moveCells returns the cells a move names, read from its notation (the same
-// reading as input.Cells): [to] or [from, to] for Abande, [p] or [a, b, target]
-// for Attangle, [c] or [from, to] for Andantino; none for a pass.
+// moveCells returns the cells a move names, as the rules give them (the same as
+// input.Cells): [to] or [from, to] for Abande, [p] or [a, b, target] for
+// Attangle, [c] or [from, to] for Andantino; none for a pass.
 func moveCells(s game.State, m game.Move) []hex.Coord {
-	text := strings.ToLower(s.FormatMove(m))
-	var out []hex.Coord
-	if s.Info().Name == "Andantino" {
-		// A '-' right after a digit separates the cells; any other is a sign.
-		parts := []string{text}
-		for i := 1; i < len(text); i++ {
-			if text[i] == '-' && text[i-1] >= '0' && text[i-1] <= '9' {
-				parts = []string{text[:i], text[i+1:]}
-				break
-			}
-		}
-		for _, p := range parts {
-			if c, ok := parseCell(true, p); ok {
-				out = append(out, c)
-			}
-		}
-		return out
-	}
-	for _, tok := range strings.FieldsFunc(text, func(r rune) bool { return r == ',' || r == '-' }) {
-		if p, ok := hex.ParsePoint(tok); ok {
-			out = append(out, p.Coord())
-		}
-	}
-	return out
+	cells, _ := game.MoveCells(s, m)
+	return cells
 }

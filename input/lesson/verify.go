@@ -168,12 +168,7 @@ func (l *Lesson) onBoard(pos game.State, c hex.Coord) bool {
 	return false
 }
 
-func (l *Lesson) cellName(c hex.Coord) string {
-	if p, ok := hex.PointAt(c); ok && !l.surface() {
-		return p.Label()
-	}
-	return fmt.Sprintf("%d,%d", c.Q, c.R)
-}
+func (l *Lesson) cellName(c hex.Coord) string { return l.Game.Board.FormatCell(c) }
 
 // checkArgs is how many numbers each check takes; -1 for an optional end reason.
 var checkArgs = map[string]int{
@@ -182,11 +177,29 @@ var checkArgs = map[string]int{
 	"height": 1, "triples": 1, "pool": 1, "touches": 1, "tiles": 1, "score": 2,
 }
 
-// checkGames says which games a check applies to; absent means all.
-var checkGames = map[string]string{
-	"capture": "Abande Attangle", "height": "Abande Attangle", "pool": "Abande Attangle",
-	"pass": "Abande", "score": "Abande", "triples": "Attangle",
-	"relocate": "Andantino", "touches": "Andantino", "tiles": "Andantino",
+// applies says whether a check applies to the lesson's game, from what the
+// registry and the start position say of it.
+func (l *Lesson) applies(check string) bool {
+	start, err := l.Game.Start("")
+	if err != nil {
+		return false
+	}
+	switch check {
+	case "capture", "height", "pool": // stacks on the hexagon
+		return l.Game.Board.Bounded()
+	case "pass":
+		return l.Game.Passes
+	case "score":
+		_, ok := start.(game.Scorer)
+		return ok
+	case "triples":
+		_, ok := start.(tripler)
+		return ok
+	case "relocate", "touches", "tiles":
+		_, ok := start.(surface)
+		return ok && l.surface()
+	}
+	return true
 }
 
 // checkSyntax refuses an unknown check, a check of another game, or wrong
@@ -200,7 +213,7 @@ func (l *Lesson) checkSyntax(c string) error {
 	if !ok {
 		return fmt.Errorf("unknown check %q", words[0])
 	}
-	if g, ok := checkGames[words[0]]; ok && !strings.Contains(g, l.Game.Name) {
+	if !l.applies(words[0]) {
 		return fmt.Errorf("check %q does not apply to %s", words[0], l.Game.Name)
 	}
 	if n < 0 {
@@ -231,8 +244,7 @@ func (l *Lesson) checks(st *Step, before game.State, m game.Move, after game.Sta
 func (l *Lesson) check(c string, before game.State, m game.Move, after game.State) string {
 	words := strings.Fields(c)
 	mover := before.ToMove()
-	text := before.FormatMove(m)
-	cells := moveCells(before, m)
+	cells, kind := game.MoveCells(before, m)
 	res := after.Result()
 	want := func(ok bool, got string) string {
 		if ok {
@@ -242,16 +254,13 @@ func (l *Lesson) check(c string, before game.State, m game.Move, after game.Stat
 	}
 	switch words[0] {
 	case "place":
-		if l.surface() {
-			return want(len(cells) == 1, "not a placement")
-		}
-		return want(text != "pass" && !strings.Contains(text, "-"), "not a placement")
+		return want(kind == game.MovePlace, "not a placement")
 	case "capture":
-		return want(strings.Contains(text, "-"), "not a capture")
+		return want(kind == game.MoveCapture, "not a capture")
 	case "pass":
-		return want(text == "pass", "not a pass")
+		return want(kind == game.MovePass, "not a pass")
 	case "relocate":
-		return want(len(cells) == 2, "not a relocation")
+		return want(kind == game.MoveStep, "not a relocation")
 	case "ongoing":
 		return want(!res.Over, l.Game.DescribeResult(res))
 	case "win", "loss", "draw":

@@ -74,12 +74,14 @@ func animsFor(before game.State, ch input.Choice, after game.State, sides [2]int
 	mover := before.ToMove()
 	col := sides[mover]
 	cs := ch.Cells
+	place := ch.Kind == game.MovePlace && len(cs) == 1
+	slide := (ch.Kind == game.MoveStep || ch.Kind == game.MoveCapture) && len(cs) == 2
 	if surface {
-		switch len(cs) {
-		case 1:
+		switch {
+		case place:
 			return []*anim{{state: after, hide: cs, dur: 260 * time.Millisecond,
 				flights: []flight{{colours: []int{col}, from: cs[0], to: cs[0], tile: true, toPool: -1}}}}
-		case 2:
+		case slide:
 			return []*anim{{state: after, hide: cs[1:], dur: 300 * time.Millisecond,
 				flights: []flight{{colours: []int{col}, from: cs[0], to: cs[1], tile: true, toPool: -1}}}}
 		}
@@ -91,16 +93,16 @@ func animsFor(before game.State, ch input.Choice, after game.State, sides [2]int
 	}
 	pt := func(c hex.Coord) hex.Point { q, _ := hex.PointAt(c); return q }
 	height := func(s render.Stacker, c hex.Coord) int { h, _ := s.Stack(pt(c)); return h }
-	switch len(cs) {
-	case 1: // enter or place: the piece drops in
+	switch {
+	case place: // enter or place: the piece drops in
 		return []*anim{{state: before, dur: 240 * time.Millisecond,
 			flights: []flight{{colours: []int{col}, to: cs[0], drop: true, toPool: -1}}}}
-	case 2: // Abande: the stack slides onto the enemy stack
+	case slide: // Abande: the stack slides onto the enemy stack
 		from, to := cs[0], cs[1]
 		return []*anim{{state: before, hide: []hex.Coord{from}, dur: 300 * time.Millisecond,
 			flights: []flight{{colours: render.Colours(st, pt(from), sides), from: from, to: to,
 				toLayer: height(st, to), toPool: -1}}}}
-	case 3: // Attangle: both attackers slide onto the target, then one piece goes home
+	case ch.Kind == game.MoveCapture && len(cs) == 3: // Attangle: both attackers slide onto the target, then one piece goes home
 		a, b, t := cs[0], cs[1], cs[2]
 		if height(st, a) < height(st, b) {
 			a, b = b, a // the taller attacker lands first

@@ -88,7 +88,7 @@ func (pc *pictures) drawState(p painter, st game.State, r render.Rect, marks []h
 		pc.boards[name] = b
 	}
 	img := b.Image(render.BoardKey{W: int(r.X + r.W), H: int(r.Y + r.H), View: v, Labels: v.Unit > 16*p.s,
-		ForbidCentre: name == "Attangle", Scale: p.s, Theme: th})
+		ForbidCentre: st.Info().Board.ClosedCentre, Scale: p.s, Theme: th})
 	sub.DrawImage(img, nil)
 	sp := pc.spritesFor(v.Unit, th)
 	marked := set(marks)

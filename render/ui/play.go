@@ -21,7 +21,7 @@ import (
 type playScene struct {
 	sess    *input.Session
 	sides   [2]int // piece colour of each player
-	surface bool   // Andantino: tiles on an unbounded surface, pan and zoom
+	surface bool   // tiles on an unbounded surface (Andantino): pan and zoom
 	lay     *playLayout
 	bv      boardView
 	list    moveList
@@ -58,7 +58,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		coach:   coaching{ply: -1, on: coached(sess)},
 		sess:    sess,
 		sides:   render.Sides(sess.Info),
-		surface: sess.Info.Name == "Andantino",
+		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
 	}
 }

@@ -97,7 +97,7 @@ func (p *playScene) layout(a *App) *Layout {
 	p.th = a.prefs.theme
 	p.solvedIDs = a.prefs.settings.PuzzlesSolved
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
-		forbidCentre: p.sess.Info.Name == "Attangle", series: p.sess.Series != nil}
+		forbidCentre: p.sess.Info.Board.ClosedCentre, series: p.sess.Series != nil}
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
@@ -257,7 +257,7 @@ func (p *playScene) layCells(l *playLayout) {
 		for _, c := range p.surfaceCells(p.sess.Match.View()) {
 			x, y := v.ToPixel(c)
 			if l.board.Contains(x, y) {
-				l.Cells[fmt.Sprintf("%d,%d", c.Q, c.R)] = [2]float64{x, y}
+				l.Cells[p.sess.Info.Board.FormatCell(c)] = [2]float64{x, y}
 			}
 		}
 		return

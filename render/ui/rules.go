@@ -100,13 +100,12 @@ func rulePosition(info *game.Info, pg rulePage) (game.State, []hex.Coord, error)
 		}
 		return st, marks, nil
 	}
-	surface := info.Name == "Andantino"
 	for _, f := range strings.Fields(pg.marks) {
-		cs := input.ParseCells(surface, f)
-		if len(cs) != 1 {
+		c, ok := info.Board.ParseCell(f)
+		if !ok {
 			return nil, nil, fmt.Errorf("ui: %s rules page: mark %q is not a cell", info.Name, f)
 		}
-		marks = append(marks, cs[0])
+		marks = append(marks, c)
 	}
 	return st, marks, nil
 }

@@ -9,9 +9,9 @@ import (
 )
 
 // Every rules page's position replays legally from the start, its marks are
-// cells, and every game has pages.
+// cells, and every game the program ships has pages.
 func TestRulePages(t *testing.T) {
-	for _, name := range gameOrder {
+	for _, name := range []string{"Abande", "Attangle", "Andantino"} {
 		info, err := game.Lookup(name)
 		if err != nil {
 			t.Fatal(err)

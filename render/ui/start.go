@@ -26,14 +26,11 @@ type startScreen struct {
 	level    int
 	speed    float64
 	cont     *save.Game // an unfinished autosaved game to continue
-	series   int        // Andantino: games in the series (1: a single game)
+	series   int        // games in the series where the game has series play (1: a single game)
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
 }
-
-// gameOrder puts the games in the order the product names them.
-var gameOrder = []string{"Abande", "Attangle", "Andantino"}
 
 // speeds are the pace choices: animation speed factors.
 var speeds = []struct {
@@ -52,11 +49,7 @@ const (
 // newStart is the start screen with the remembered choices.
 func (a *App) newStart() *startScreen {
 	s := &startScreen{choice: map[string]int{}, level: 3, speed: 1, series: 1, pics: newPictures()}
-	for _, name := range gameOrder {
-		if info, err := game.Lookup(name); err == nil {
-			s.games = append(s.games, info)
-		}
-	}
+	s.games = game.Games() // the registry's order: the cards, keys 1 to 3
 	st := a.prefs.settings
 	for i, info := range s.games {
 		if !strings.EqualFold(info.Name, st.LastGame) {
@@ -119,9 +112,9 @@ func (s *startScreen) remember(a *App) {
 	a.prefs.save()
 }
 
-// seriesOn reports whether a series is chosen (Andantino only).
+// seriesOn reports whether a series is chosen (a game with series play only).
 func (s *startScreen) seriesOn() bool {
-	return s.games[s.sel].Name == "Andantino" && s.series > 1
+	return s.games[s.sel].SeriesPoints != nil && s.series > 1
 }
 
 func (s *startScreen) options() game.Options {
@@ -150,7 +143,7 @@ func (s *startScreen) layout(a *App) *Layout {
 			rows++
 		}
 	}
-	if info.Name == "Andantino" {
+	if info.SeriesPoints != nil {
 		rows++ // series
 	}
 	// The cards give way to the rows below them in a short window, and then
@@ -195,7 +188,7 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		y += pitch
 	}
-	if info.Name == "Andantino" {
+	if info.SeriesPoints != nil {
 		for i, n := range seriesChoices {
 			label := fmt.Sprintf("%d games", n)
 			if n == 1 {

@@ -56,7 +56,7 @@ func sessionAt(st game.State, moves []game.Move) *input.Session {
 	sess := input.NewSession(info, st.Options(), [2]input.Seat{{}, {}}, nil)
 	for _, m := range moves {
 		s := sess.Match.Live()
-		sess.Play(input.Choice{Move: m, Text: s.FormatMove(m), Cells: input.Cells(s, m)})
+		sess.Play(input.ChoiceOf(s, m))
 	}
 	sess.Saved("") // a lesson or puzzle is nothing to save
 	return sess
@@ -284,7 +284,7 @@ func (p *playScene) playLine(a *App, moves []game.Move) {
 		if !s.IsLegal(m) {
 			return
 		}
-		p.handle(a, p.sess.Play(input.Choice{Move: m, Text: s.FormatMove(m), Cells: input.Cells(s, m)}))
+		p.handle(a, p.sess.Play(input.ChoiceOf(s, m)))
 	}
 }
 

@@ -150,7 +150,7 @@ func continuable(g *save.Game) bool {
 	if !g.Final.Result().Over {
 		return true
 	}
-	if g.Info.Name != "Andantino" {
+	if g.Info.SeriesPoints == nil {
 		return false
 	}
 	sr := input.SeriesFromTags(g.Record, [2]input.Seat{})

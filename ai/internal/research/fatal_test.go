@@ -1,4 +1,4 @@
-package arena
+package research_test
 
 import (
 	"context"
@@ -11,13 +11,14 @@ import (
 	"time"
 
 	"trihex/ai"
+	_ "trihex/ai/all"
 	"trihex/game"
+	"trihex/game/andantino"
 	"trihex/save"
 )
 
 // TestRedFatalMoves measures where level 5's lost Red games were decided, and
-// whether another search would have chosen differently there (ai/README.md,
-// session 22). For each game Red lost it walks back from the end: the first
+// whether another search would have chosen differently there. For each game Red lost it walks back from the end: the first
 // Red move after which a search of RED_FATAL_NODES nodes (default 10 million,
 // the analysis board's symmetric evaluation, one thread) proves White's win is
 // Red's fatal move, found in a position the same search does not prove lost
@@ -25,11 +26,11 @@ import (
 // RED_FATAL_ENGINES (specs as in arena, separated by spaces) chooses a move in
 // those positions and the same search checks it:
 //
-//	RED_FATAL=../andantino/games RED_FATAL_ENGINES="ab,n=4500000,t=1000,ph=1,th=1" \
-//	  go test -run RedFatal -v -timeout 0 ./ai/arena
+//	RED_FATAL=testdata/andantino RED_FATAL_ENGINES="ab,n=4500000,t=1000,ph=1,th=1" \
+//	  go test -run RedFatal -v -timeout 0 ./ai/internal/research
 //
-// The walk takes about half an hour on one core for the 95 lost games of
-// sessions 14–22, and each engine ten to fifteen minutes more.
+// The walk takes about half an hour on one core for 95 lost games, and each
+// engine ten to fifteen minutes more.
 func TestRedFatalMoves(t *testing.T) {
 	root := os.Getenv("RED_FATAL")
 	if root == "" {
@@ -71,7 +72,7 @@ func TestRedFatalMoves(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r := g.Final.Result(); g.Info.Name != "Andantino" || !r.Over || r.Winner != 0 {
+		if r := g.Final.Result(); g.Info != andantino.Info || !r.Over || r.Winner != 0 {
 			continue
 		}
 		lost++

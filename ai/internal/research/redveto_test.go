@@ -1,4 +1,4 @@
-package ai
+package research_test
 
 import (
 	"bufio"
@@ -12,21 +12,24 @@ import (
 	"testing"
 	"time"
 
+	"trihex/ai"
+	_ "trihex/ai/all"
 	"trihex/ai/knowledge"
 	"trihex/game"
+	"trihex/game/andantino"
 	"trihex/save"
 )
 
 // TestRedVetoes measures two ways to keep level 5 as Red off its fatal moves
-// (ai/README.md, session 23), in the positions TestRedFatalMoves (ai/arena)
+// (ai/README.md, "Tried, not kept"), in the positions TestRedFatalMoves (ai/arena)
 // finds: RED_VETO names that test's -v output. In each, level 5's search
 // names its three best moves, and each is checked by the 10-million-node
 // search that found the fatal moves, rated by plain UCT as White from the
 // position after it, and searched by a threat-space search for White
 // (threatSpace below):
 //
-//	RED_FATAL=../andantino/games go test -run RedFatal -v -timeout 0 ./ai/arena > fatal.out
-//	RED_VETO=$PWD/fatal.out go test -run RedVetoes -v -timeout 0 ./ai
+//	RED_FATAL=testdata/andantino go test -run RedFatal -v -timeout 0 ./ai/internal/research > fatal.out
+//	RED_VETO=$PWD/fatal.out go test -run RedVetoes -v -timeout 0 ./ai/internal/research
 //
 // About 25 minutes on one core for 76 positions; RED_VETO_SHARD=k/n takes
 // every n-th position from the k-th, to run shards side by side.
@@ -47,7 +50,7 @@ func TestRedVetoes(t *testing.T) {
 	}
 	defer f.Close()
 	fatalLine := regexp.MustCompile(`: (\S+): Red's move \S+ at ply (\d+) proven losing, the position before it not`)
-	check := NewAnalysis(Analysis{Nodes: 10_000_000, Time: time.Hour, Threads: 1})
+	check := ai.NewAnalysis(ai.Analysis{Nodes: 10_000_000, Time: time.Hour, Threads: 1})
 	budgets := []int{150_000, 500_000}
 	type cand struct {
 		lose   bool
@@ -72,7 +75,7 @@ func TestRedVetoes(t *testing.T) {
 			continue
 		}
 		ply, _ := strconv.Atoi(m[2])
-		g, err := save.ReadFile(filepath.Join("andantino/games", m[1]))
+		g, err := save.ReadFile(filepath.Join("testdata/andantino", m[1]))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -84,7 +87,10 @@ func TestRedVetoes(t *testing.T) {
 		}
 		// Level 5's search at its opening budget (4.5 M nodes by phase, as
 		// TestRedFatalMoves gives it), three root moves scored exactly.
-		ab := &abEngine{name: "ab", cfg: ABConfig{Nodes: 4_500_000, Time: time.Hour, Phase: true, MultiPV: 3, Threads: 1}}
+		ab, err := ai.ParseEngine("ab,n=4500000,t=3600,ph=1,mp=3,th=1", 0, 0, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
 		var cands []cand
 		for _, mi := range ab.Choose(context.Background(), pos).Top {
 			after := pos.Clone()
@@ -93,12 +99,11 @@ func TestRedVetoes(t *testing.T) {
 			}
 			c := cand{ab: mi.Value}
 			for _, p := range budgets {
-				u := NewUCT(p, time.Hour, uint64(i)).(*mcts)
-				u.cfg.Threads = 1
+				u := ai.WithThreads(ai.NewUCT(p, time.Hour, uint64(i)), 1)
 				c.uct = append(c.uct, u.Choose(context.Background(), after).Mean)
 			}
 			c.lose = check.Choose(context.Background(), after).Proven == 1
-			kp, _ := evaluable(after)
+			kp, _ := knowledge.Of(after.Info()).Evaluable(after)
 			ts := newThreatSpace(kp, 0, 2_000_000)
 			c.threat = ts.attack(0, 20)
 			if c.lose {
@@ -175,9 +180,9 @@ func cmpFloat(a, b float64) int {
 
 // TestThreatSpaceBeforeEnd measures how far before the end of White's won
 // games the threat-space search proves the win: RED_TSS names a folder of
-// folders of records (ai/andantino/games).
+// folders of records (testdata/andantino).
 //
-//	RED_TSS=andantino/games go test -run ThreatSpaceBeforeEnd -v ./ai
+//	RED_TSS=testdata/andantino go test -run ThreatSpaceBeforeEnd -v ./ai/internal/research
 func TestThreatSpaceBeforeEnd(t *testing.T) {
 	root := os.Getenv("RED_TSS")
 	if root == "" {
@@ -193,7 +198,7 @@ func TestThreatSpaceBeforeEnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if r := g.Final.Result(); g.Info.Name != "Andantino" || !r.Over || r.Winner != 0 {
+		if r := g.Final.Result(); g.Info != andantino.Info || !r.Over || r.Winner != 0 {
 			continue
 		}
 		for back := 1; back < len(proven); back += 2 {
@@ -210,7 +215,7 @@ func TestThreatSpaceBeforeEnd(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			kp, _ := evaluable(pos)
+			kp, _ := knowledge.Of(pos.Info()).Evaluable(pos)
 			d := len(g.Moves) - k
 			tried[d]++
 			if newThreatSpace(kp, 0, 2_000_000).attack(0, 20) {

@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -21,6 +20,7 @@ import (
 	"trihex/game"
 	_ "trihex/game/all"
 	"trihex/game/cli"
+	"trihex/game/clock"
 	"trihex/online"
 	"trihex/render/ui"
 	"trihex/save"
@@ -81,15 +81,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return ui.Run(opts, stderr)
 }
 
-const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black|--red human|computer] [--level N] [--options K=V,…] [--size WxH] [--config-dir DIR] [--layout-out FILE] [--record-out FILE] [--fps] [--scale S] [--no-dialogs]"
+const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black|--red human|computer] [--level N] [--clock 3+2] [--options K=V,…] [--size WxH] [--config-dir DIR] [--layout-out FILE] [--record-out FILE] [--fps] [--scale S] [--no-dialogs]"
 
 // appOptions parses the desktop app's flags. The file may come before or after
 // them: the flag package stops at the first argument that is not a flag, so the
 // parse goes on after each one.
 func appOptions(args []string) (ui.Options, error) {
 	o := ui.Options{Players: map[string]string{}}
-	fs := flag.NewFlagSet("trihex", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("trihex", appUsage, nil)
 	fs.StringVar(&o.Game, "game", "", "open straight into this game")
 	for _, side := range []string{"white", "black", "red"} {
 		fs.Func(side, "who plays "+side+": human or computer", func(v string) error {
@@ -113,7 +112,19 @@ func appOptions(args []string) (ui.Options, error) {
 	fs.StringVar(&o.ConfigDir, "config-dir", "", "folder of the autosave and settings")
 	fs.BoolVar(&o.NoDialogs, "no-dialogs", false, "ask for paths in the window instead of native dialogs")
 	fs.Float64Var(&o.Scale, "scale", 0, "testing: draw at this device scale (1, 1.5, 2)")
-	pos, err := cli.SplitFlags(fs, args)
+	fs.Func("clock", "time control of the game --game opens: 3+2 (minutes + seconds a move), 10m 5x30s (byo-yomi)", func(v string) error {
+		c, err := clock.ParseLabel(v)
+		if err == nil && c.Kind == clock.Correspondence {
+			err = errors.New("days a move are for games by mail: want minutes, such as 10+5")
+		}
+		if err != nil {
+			return fmt.Errorf("--clock %q: %v", v, strings.TrimPrefix(err.Error(), "clock: "))
+		}
+		o.Clock = c
+		return nil
+	})
+	fs.Float64Var(&o.TimeScale, "time-scale", 0, "testing: run the game clocks this many times faster")
+	pos, err := fs.Parse(args, -1, "")
 	switch {
 	case err != nil:
 		return o, err
@@ -125,6 +136,10 @@ func appOptions(args []string) (ui.Options, error) {
 		return o, fmt.Errorf("--scale %g: want 0.5 to 4", o.Scale)
 	case o.Game == "" && o.Rules != "":
 		return o, errors.New("--options needs --game")
+	case o.Game == "" && o.Clock.Kind != clock.NoClock:
+		return o, errors.New("--clock needs --game (a loaded game keeps its own clock)")
+	case o.TimeScale < 0 || o.TimeScale > 1000:
+		return o, fmt.Errorf("--time-scale %g: want 0 to 1000", o.TimeScale)
 	}
 	if len(pos) == 1 {
 		o.File = pos[0] // a bad file opens the window anyway and says why there

@@ -7,8 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/game/gametest"
 )
 
@@ -216,20 +218,30 @@ func TestAppOptions(t *testing.T) {
 			t.Errorf("%q: %+v, %v", args, o, err)
 		}
 	}
+	if o, err := appOptions(strings.Fields("--game abande --clock 10m 5x30s")); err == nil {
+		t.Errorf("an unquoted byo-yomi clock is two arguments: %+v", o)
+	}
+	if o, err := appOptions([]string{"--game", "abande", "--clock", "10m 5x30s"}); err != nil || o.Clock != clock.ByoYomiControl(10*time.Minute, 5, 30*time.Second) {
+		t.Errorf("--clock \"10m 5x30s\": %+v, %v", o.Clock, err)
+	}
 	if o, err := appOptions(nil); err != nil || o.W != 0 || o.File != "" {
 		t.Errorf("no flags: %+v, %v (the remembered size is used)", o, err)
 	}
 	for args, want := range map[string]string{
-		"a.trihex b.trihex":           `unexpected argument "b.trihex"`,
-		"--level 7":                   "levels are 1 to 5, and 6 for Expert",
-		"--size 100x100":              "at least 800x600",
-		"--size 640x480":              "at least 800x600",
-		"--options stalemate=draw":    "--options needs --game",
-		"--game chess":                "chess",
-		"--white robot":               "want human or computer",
-		"--scale 9":                   "want 0.5 to 4",
-		"--load /nonexistent.trihex":  "nonexistent",
-		"--game attangle --options x": "x",
+		"a.trihex b.trihex":             `unexpected argument "b.trihex"`,
+		"--level 7":                     "levels are 1 to 5, and 6 for Expert",
+		"--size 100x100":                "at least 800x600",
+		"--size 640x480":                "at least 800x600",
+		"--options stalemate=draw":      "--options needs --game",
+		"--game chess":                  "chess",
+		"--white robot":                 "want human or computer",
+		"--scale 9":                     "want 0.5 to 4",
+		"--load /nonexistent.trihex":    "nonexistent",
+		"--game attangle --options x":   "x",
+		"--clock 3+2":                   "--clock needs --game",
+		"--game abande --clock 3d":      "days a move are for games by mail",
+		"--game abande --clock 3":       "minutes+seconds",
+		"--game abande --time-scale -1": "want 0 to 1000",
 	} {
 		if _, err := appOptions(strings.Fields(args)); err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%s: %v, want an error with %q", args, err, want)

@@ -153,8 +153,12 @@ type Info struct {
 	Passes bool
 	// SeriesPoints, when set, offers a series of games between two participants
 	// who alternate sides (RULES.md §4 for Andantino): the points the winner of
-	// the finished game final scores. Nil: the game is played one at a time.
+	// the finished game final scores (final may be Concluded: a game won
+	// beyond the board scores too). Nil: the game is played one at a time.
 	SeriesPoints func(final State) int
+	// SeriesHelp says in a few words what a won game scores in a series, for
+	// the start screen: "a win scores 50 minus the tiles on the surface".
+	SeriesHelp string
 }
 
 // ResultTag spells r for a record's Result tag: a lower-case side name, "draw", or

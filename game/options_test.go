@@ -164,3 +164,21 @@ func TestTermination(t *testing.T) {
 		t.Errorf("a rules end: %q", testInfo.ResultSentence(rules))
 	}
 }
+
+// A game ended beyond the board is Concluded: its Result is that end, and
+// Unconcluded gives the position back; the rules' own end or none changes
+// nothing.
+func TestConcluded(t *testing.T) {
+	var st State // any position: Concluded never asks it
+	r := Ended(Resignation, Second)
+	c := Concluded(st, r)
+	if c == nil || c.Result() != r || Unconcluded(c) != st {
+		t.Errorf("Concluded: %v, result %+v", c, c.Result())
+	}
+	if got := Concluded(st, Result{}); got != st {
+		t.Error("no end: not the position itself")
+	}
+	if got := Concluded(st, Result{Over: true, Winner: First, Reason: "trap"}); got != st {
+		t.Error("the rules' end: not the position itself")
+	}
+}

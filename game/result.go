@@ -115,3 +115,31 @@ func (g *Info) endWords(r Result) string {
 	}
 	return win + " wins: " + r.Reason
 }
+
+// Concluded is st as the position a game ended at with r: st itself when r is
+// the rules' own end or none, otherwise st whose Result is r (a resignation, a
+// draw agreed, a flag), so that a series counts a game ended beyond the board.
+// Unconcluded gives st back.
+func Concluded(st State, r Result) State {
+	if !r.Over || r.Termination == ByRules {
+		return st
+	}
+	return concluded{st, r}
+}
+
+// concluded is a position whose game ended beyond the board.
+type concluded struct {
+	State
+	res Result
+}
+
+func (c concluded) Result() Result { return c.res }
+
+// Unconcluded is the position itself under a Concluded one (st otherwise), for what
+// asks a game's own state for more than State offers.
+func Unconcluded(st State) State {
+	if c, ok := st.(concluded); ok {
+		return c.State
+	}
+	return st
+}

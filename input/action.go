@@ -26,6 +26,8 @@ const (
 	CmdSeriesNext    // N: next game of an Andantino series
 	CmdAnalyse       // A: live analysis of the position shown, on or off
 	CmdReviewGame    // G: analyse the whole game (win-chance graph, mistakes marked)
+	CmdResign        // Ctrl+R: resign (the window asks first)
+	CmdOfferDraw     // D: offer a draw (or accept the one offered)
 
 	// Reviewing the game (the bar under the board).
 	CmdReviewStart   // the first position (bar button only)
@@ -53,6 +55,7 @@ const (
 
 	// The View menu.
 	CmdViewMenu   // Alt+V: open it
+	CmdGameMenu   // Alt+G: the Game menu (resign, draw, pause, undo)
 	CmdNextTheme  // V: cycle the themes
 	CmdSetTheme   // one theme by name (menu only; the menu item carries the name)
 	CmdCoords     // C
@@ -91,6 +94,8 @@ var commandNames = [numCommands]string{
 	CmdSeriesNext:    "series-next",
 	CmdAnalyse:       "analyse",
 	CmdReviewGame:    "review-game",
+	CmdResign:        "resign",
+	CmdOfferDraw:     "offer-draw",
 	CmdReviewStart:   "rv-start",
 	CmdReviewBack:    "rv-back",
 	CmdReviewForward: "rv-fwd",
@@ -110,6 +115,7 @@ var commandNames = [numCommands]string{
 	CmdSaveAs:        "saveas",
 	CmdQuit:          "quit",
 	CmdViewMenu:      "view",
+	CmdGameMenu:      "game",
 	CmdNextTheme:     "next-theme",
 	CmdSetTheme:      "theme",
 	CmdCoords:        "coords",

@@ -235,6 +235,7 @@ var Keymap = []Binding{
 	{bare(KeyL), CmdReviewForward, ScopeGame, "replay", "step forward"},
 	{altKey(KeyF), CmdFileMenu, ScopeGlobal, "menus", "File menu"},
 	{altKey(KeyV), CmdViewMenu, ScopeGlobal, "menus", "View menu"},
+	{altKey(KeyG), CmdGameMenu, ScopeGlobal, "menus", "Game menu"},
 	{bare(KeyV), CmdNextTheme, ScopeGlobal, "view", "next theme"},
 	{bare(KeyR), CmdFlip, ScopeGlobal, "view", "flip the board 180°"},
 	{bare(KeyC), CmdCoords, ScopeGlobal, "view", "coordinates"},
@@ -252,6 +253,8 @@ var Keymap = []Binding{
 	{bare(KeyH), CmdHint, ScopeGame, "hint", "hint: the computer's suggestion is ringed in blue"},
 	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the computer's best move and win estimate while it thinks"},
 	{bare(KeySpace), CmdPauseComputer, ScopeGame, "pause", "pause or resume the computer and the clocks (Computer vs Computer pauses on undo)"},
+	{bare(KeyD), CmdOfferDraw, ScopeGame, "match", "offer a draw"},
+	{ctrlKey(KeyR), CmdResign, ScopeGame, "match", "resign (asks first)"},
 	{bare(KeyHome), CmdFitView, ScopeGame, "fit", "fit the Andantino view; drag pans, the wheel zooms"},
 	{bare(KeyF1), CmdRules, ScopeGlobal, "pages", "rules of the game"},
 	{bare(KeyQuestion), CmdShortcuts, ScopeGlobal, "pages", "this sheet"},
@@ -283,6 +286,7 @@ var Keymap = []Binding{
 	{bare(KeyEscape), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyF), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyV), CmdDismiss, ScopeMenu, "", ""},
+	{altKey(KeyG), CmdDismiss, ScopeMenu, "", ""},
 }
 
 // Lookup finds the command of chord c in scope (see Scope for the order). A chord

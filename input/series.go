@@ -113,3 +113,10 @@ func (sr *Series) Result(live game.State) string {
 	}
 	return fmt.Sprintf("Series after %d of %d: P1 %d – P2 %d · N: next game", s.Played, s.Games, s.Totals[0], s.Totals[1])
 }
+
+// Final is the live position as the series counts it: with the game's end
+// beyond the board, if it has one (game.Concluded).
+func (s *Session) Final() game.State {
+	r, _ := s.Match.Ending()
+	return game.Concluded(s.Match.Live(), r)
+}

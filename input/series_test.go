@@ -2,6 +2,7 @@ package input
 
 import (
 	"os"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -74,5 +75,47 @@ func TestSeriesRun(t *testing.T) {
 	}
 	if SeriesFromTags(&save.Record{}, nx.seats) != nil {
 		t.Fatal("no tag gives a series")
+	}
+}
+
+// A game of a series ended beyond the board counts: Red resigns game 1 of 2
+// with 4 tiles down (2 played), and White's participant scores 50 − 4.
+func TestSeriesCountsResignation(t *testing.T) {
+	info, err := game.Lookup("Andantino")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seats := [2]Seat{{}, {}}
+	s := NewSession(info, nil, seats, nil)
+	defer s.Close()
+	s.Series = NewSeries(2, seats)
+	for _, text := range []string{"0,1", "1,-1"} {
+		mv, err := s.Match.Live().ParseMove(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.PlayMove(mv)
+	}
+	if s.SeriesNext() {
+		t.Fatal("the next game before this one ended")
+	}
+	s.Resign(game.Second)
+	if !s.SeriesNext() {
+		t.Fatal("after Red resigned, the series has no next game")
+	}
+	want := 50 - 4 // the two starting tiles and the two played
+	if got := s.Series.Now(s.Final()).Totals; got != [2]int{want, 0} {
+		t.Errorf("totals %v, want [%d 0]", got, want)
+	}
+	if r := s.Series.Result(s.Final()); !strings.Contains(r, "P1 "+strconv.Itoa(want)) {
+		t.Errorf("series line %q", r)
+	}
+	next := s.NextSeriesGame()
+	if next == nil {
+		t.Fatal("no next game")
+	}
+	defer next.Close()
+	if v, _ := (&save.Record{Tags: next.Tags}).Get(save.SeriesTag); !strings.Contains(v, strconv.Itoa(want)) {
+		t.Errorf("next game's Series tag %q", v)
 	}
 }

@@ -129,6 +129,7 @@ func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() ti
 		now:      now,
 	}
 	s.Tags = []save.Tag{{Name: "Date", Value: s.Started.Format("2006-01-02")}}
+	s.Computer.Clock = s.computerClock // the computer plays to the game's clock, once it has one
 	s.seatEngines()
 	s.Picker.Reset(s.InputState())
 	return s
@@ -572,8 +573,8 @@ func (s *Session) Record() (string, error) {
 
 // SeriesNext reports whether the series' next game can start now.
 func (s *Session) SeriesNext() bool {
-	live := s.Match.Live()
-	return s.Series != nil && live.Result().Over && !s.Match.Reviewing() && !s.Series.Over(live)
+	final := s.Final()
+	return s.Series != nil && final.Result().Over && !s.Match.Reviewing() && !s.Series.Over(final)
 }
 
 // NextSeriesGame is the series' next game, colours swapped, with its Series tag;
@@ -582,7 +583,7 @@ func (s *Session) NextSeriesGame() *Session {
 	if !s.SeriesNext() {
 		return nil
 	}
-	sr := s.Series.Next(s.Match.Live())
+	sr := s.Series.Next(s.Final())
 	ns := NewSession(s.Info, s.Opts, sr.GameSeats(), s.now)
 	ns.Series = sr
 	ns.Tags = append(ns.Tags, sr.Tag())

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"time"
 
+	"trihex/ai"
 	"trihex/game"
 	"trihex/game/clock"
 	"trihex/save"
@@ -53,6 +54,15 @@ func (s *Session) TimeFor(p game.Player) (left, increment time.Duration, ok bool
 		increment = ctl.Period
 	}
 	return s.Clock.Remaining(p), increment, true
+}
+
+// computerClock is side's time as the computer reads it when it begins to
+// think (ai.Player.Clock): false without a clock.
+func (s *Session) computerClock(side game.Player) (ai.ClockState, bool) {
+	if s.Clock == nil {
+		return ai.ClockState{}, false
+	}
+	return ai.ClockFor(s.Clock.Control(), s.Clock.Side(side))
 }
 
 // Paused reports whether the game is paused: the computer waits, the clock

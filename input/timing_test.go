@@ -269,3 +269,32 @@ func TestSessionRemoteClock(t *testing.T) {
 		}
 	})
 }
+
+// The computer reads its side's time off the game's clock when it begins to
+// think: what is left of the main time, the increment, byo-yomi's periods; no
+// clock, none.
+func TestSessionComputerClock(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		s := clockSession(t, "Attangle", [2]Seat{human, human}, clock.FischerControl(time.Minute, 2*time.Second))
+		defer s.Close()
+		play(t, s, "a1", "g1")
+		time.Sleep(15 * time.Second)
+		c, ok := s.Computer.Clock(game.First)
+		if !ok || c.Left != 45*time.Second || c.Increment != 2*time.Second {
+			t.Errorf("White after 15 s of its turn: %+v, %v", c, ok)
+		}
+		if c, ok := s.Computer.Clock(game.Second); !ok || c.Left != time.Minute {
+			t.Errorf("Black, waiting: %+v, %v", c, ok)
+		}
+		byo := clockSession(t, "Attangle", [2]Seat{human, human}, clock.ByoYomiControl(0, 3, 10*time.Second))
+		defer byo.Close()
+		if c, ok := byo.Computer.Clock(game.First); !ok || c.Periods != 3 || c.Period != 10*time.Second {
+			t.Errorf("byo-yomi: %+v, %v", c, ok)
+		}
+		none := clockSession(t, "Attangle", [2]Seat{human, human}, clock.Control{})
+		defer none.Close()
+		if _, ok := none.Computer.Clock(game.First); ok {
+			t.Error("a game without a clock gives the computer one")
+		}
+	})
+}

@@ -50,22 +50,67 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 	}
 }
 
-// EngineMover plays with an engine of package ai. With a clock it spends at most
-// a 25th of its time left on a move, and less than the level's own cap.
+// EngineMover plays with an engine of package ai. With a clock it plays to
+// its time as the window's computer does (ai.ChooseOnClock): its level's
+// budget or less, never more than its share of the time left.
 func EngineMover(e ai.Engine) Mover {
 	return func(ctx context.Context, v *View) (string, error) {
-		if c := v.Clock; c != nil && c.Left[v.Seat-1] > 0 {
-			budget := time.Duration(c.Left[v.Seat-1]/25) * time.Millisecond
-			var cancel context.CancelFunc
-			ctx, cancel = context.WithTimeout(ctx, max(budget, 20*time.Millisecond))
-			defer cancel()
+		var info ai.Info
+		if c, ok := clockState(v, time.Now()); ok {
+			info = ai.ChooseOnClock(ctx, e, v.Position, c, ai.NewTimeManager(v.Position.Info()))
+		} else {
+			info = e.Choose(ctx, v.Position)
 		}
-		info := e.Choose(ctx, v.Position)
 		if info.Move == (game.Move{}) {
 			return "", errors.New("online: the engine found no move")
 		}
 		return v.Position.FormatMove(info.Move), nil
 	}
+}
+
+// clockState is our seat's time in v at now, for the time manager: the
+// authority's figures, less what has run since they arrived when our time
+// runs; false without a clock.
+func clockState(v *View, now time.Time) (ai.ClockState, bool) {
+	c := v.Clock
+	if c == nil || v.Seat < 1 || v.Seat > 2 {
+		return ai.ClockState{}, false
+	}
+	tc, err := proto.ParseTC(c.TC)
+	if err != nil || tc.Kind == proto.TCNone {
+		return ai.ClockState{}, false
+	}
+	ms := func(n int64) time.Duration { return time.Duration(n) * time.Millisecond }
+	left := ms(c.Left[v.Seat-1])
+	var ran time.Duration
+	if c.Running == v.Seat && !v.ClockAt.IsZero() {
+		ran = max(now.Sub(v.ClockAt), 0)
+	}
+	st := ai.ClockState{Left: max(left-ran, 0)}
+	switch tc.Kind {
+	case proto.TCFischer:
+		st.Increment = ms(tc.Inc)
+	case proto.TCByoyomi:
+		st.Periods, st.Period = c.Periods[v.Seat-1], ms(tc.Period)
+		switch {
+		case st.Periods == 0:
+			st.Period = 0
+		case c.Running == v.Seat && left < st.Period:
+			// The authority writes a running period's time where the main
+			// time goes, and counts that period in Periods: what is under
+			// a period is taken for one (at worst a little main time is
+			// not counted on), and never as main time and a whole period
+			// more.
+			st.Left, st.Period = 0, max(left-ran, 0)
+		default:
+			// What has run past the main time comes out of the current
+			// period.
+			st.Period = max(st.Period-max(ran-left, 0), 0)
+		}
+	case proto.TCDays:
+		st.MovesToGo = 1
+	}
+	return st, true
 }
 
 // Record writes the game of v as a record: the same text at both ends, since

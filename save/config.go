@@ -36,7 +36,7 @@ const AutosaveName = "autosave" + Extension
 
 // Autosave writes the current game to dir after every move.
 func Autosave(dir, record string) error {
-	return WriteFileAtomic(filepath.Join(dir, AutosaveName), []byte(record))
+	return writeSoon(filepath.Join(dir, AutosaveName), []byte(record))
 }
 
 // LoadAutosave reads the autosave in dir. It returns (nil, "", nil) when there is
@@ -83,7 +83,10 @@ type Settings struct {
 	// FasterReplies: the computer's extra cores shorten its thinking at the
 	// level's strength instead of making it stronger in the same time.
 	FasterReplies bool
-	Recent        []string // most recent first
+	// TimeControl is the clock chosen on the start screen, as a record's
+	// TimeControl tag writes it ("300+5", "600+5x30"); "" or "-" is no clock.
+	TimeControl string
+	Recent      []string // most recent first
 	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string
@@ -161,7 +164,7 @@ func SaveSettings(dir string, s Settings) error {
 	if err != nil {
 		return fmt.Errorf("save: %v", err)
 	}
-	return WriteFileAtomic(filepath.Join(dir, SettingsName), append(data, '\n'))
+	return writeSoon(filepath.Join(dir, SettingsName), append(data, '\n'))
 }
 
 // AddRecent puts path first in the recent files, without duplicates.

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -18,11 +17,12 @@ import (
 	"trihex/ai/ugi"
 	"trihex/game"
 	"trihex/game/cli"
+	"trihex/game/clock"
 	"trihex/save"
 )
 
 // ArenaUsage is the usage line of Arena.
-const ArenaUsage = "trihex arena --game G --a X --b Y (X, Y: 1-6, random, uct, ugi:COMMAND, FILE.ugi) --games N --seed S [--time S] [--playouts N] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--from MOVES] [--openings K] [-v]"
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--clock BASE+INC] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--from MOVES] [--openings K] [-v] (X, Y: 1-6, random, uct, ugi:COMMAND, FILE.ugi)"
 
 // config is an arena's command line.
 type config struct {
@@ -35,17 +35,17 @@ type config struct {
 	workers  int
 	threads  int // search threads of an engine whose spec names none
 	verbose  bool
-	records  string       // folder for the games' records, or ""
-	aSide    string       // "first", "second", or "" to alternate
-	openings int          // random plies before the engines take over, 0 for none
-	from     []game.Move  // --from: every game's first moves, before any random ones
-	fromPos  game.State   // the position after them
-	external [2]*ugi.Spec // A's and B's external engine, or nil
+	records  string        // folder for the games' records, or ""
+	aSide    string        // "first", "second", or "" to alternate
+	openings int           // random plies before the engines take over, 0 for none
+	from     []game.Move   // --from: every game's first moves, before any random ones
+	fromPos  game.State    // the position after them
+	control  clock.Control // --clock: each engine plays to its own clock; no clock when zero
+	external [2]*ugi.Spec  // A's and B's external engine, or nil
 }
 
 func parseConfig(args []string) (config, error) {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("arena", ArenaUsage, nil)
 	var c config
 	gname := fs.String("game", "", "abande, attangle or andantino")
 	fs.StringVar(&c.a, "a", "", "engine A: 1-6, random, uct, ugi:COMMAND or an engine file NAME.ugi")
@@ -62,7 +62,8 @@ func parseConfig(args []string) (config, error) {
 	fs.StringVar(&c.aSide, "a-side", "", "A always moves first or second (default: alternate)")
 	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour (unless --a-side)")
 	from := fs.String("from", "", "every game's first moves, separated by spaces (then --openings' random plies, if any)")
-	pos, err := cli.SplitFlags(fs, args)
+	clk := fs.String("clock", "", "a clock for each engine, in seconds: BASE+INC (Fischer, 30+0.5) or BASE+NxPERIOD (byo-yomi, 60+3x10)")
+	pos, err := fs.Parse(args, 0, "arena needs --game, --a, --b and a positive --games")
 	if err != nil {
 		return c, err
 	}
@@ -88,6 +89,9 @@ func parseConfig(args []string) (config, error) {
 		return c, cli.UsageError(err.Error())
 	}
 	c.limit = time.Duration(*secs * float64(time.Second))
+	if c.control, err = parseClock(*clk); err != nil {
+		return c, err
+	}
 	for i, name := range []string{c.a, c.b} {
 		if ugi.IsSpec(name) {
 			sp, err := ugi.ParseSpec(name)
@@ -220,6 +224,10 @@ func (t *tally) summary(c *config, stdout io.Writer) {
 	pl := c.start.Info().Players
 	fmt.Fprintf(stdout, "A as %s: %d-%d-%d, as %s: %d-%d-%d\n", pl[0], t.bySide[0][0], t.bySide[0][1], t.bySide[0][2],
 		pl[1], t.bySide[1][0], t.bySide[1][1], t.bySide[1][2])
+	if c.control.Kind != clock.NoClock {
+		fmt.Fprintf(stdout, "lost on time: %d (A %d, B %d); least left after a move: A %s, B %s\n",
+			t.onTime[0]+t.onTime[1], t.onTime[0], t.onTime[1], t.leastLeft(0), t.leastLeft(1))
+	}
 	fmt.Fprintf(stdout, "result: %d-%d-%d score %.3f ± %.3f\n", t.w, t.d, t.l, mean, e)
 }
 
@@ -236,9 +244,9 @@ func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 	if c.openings > 0 {
 		open = append(slices.Clip(c.from), opening(c.fromPos, c.openings, c.seed*1_000_003+uint64(i/2)^0x9e3779b97f4a7c15)...)
 	}
-	g := playGame(c.start, open, ea, eb, aFirst, stderr)
+	g := playGame(c.start, open, ea, eb, aFirst, c.control, stderr)
 	if c.records != "" {
-		if err := writeRecord(c.records, i+1, c.start, g.moves, ea.Name(), eb.Name(), aFirst); err != nil {
+		if err := writeRecord(c.records, i+1, c.start, g, ea.Name(), eb.Name(), aFirst, c.control); err != nil {
 			fmt.Fprintln(stderr, "trihex:", err)
 		}
 	}
@@ -259,7 +267,7 @@ func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 			side = "first"
 		}
 		fmt.Fprintf(stdout, "game %d: A %s, %s after %d moves, A scores %.1f\n", i+1, side,
-			c.start.Info().DescribeResult(g.res), len(g.moves), sA)
+			c.start.Info().ResultSentence(g.res), len(g.moves), sA)
 	}
 }
 
@@ -274,6 +282,11 @@ type tally struct {
 	mcMoves, abMoves [2]int
 	scores           []float64
 	bySide           [2][3]int // A's wins, draws, losses when first and when second
+	// On a clock: the games A and B lost on time, and the least time each
+	// had left after a move (least is set once some game counted it).
+	onTime [2]int
+	least  [2]time.Duration
+	timed  [2]bool
 }
 
 // add counts one game in which A scored sA; the caller holds t.mu.
@@ -299,7 +312,21 @@ func (t *tally) add(g played, aFirst bool, sA float64) {
 		t.nodes[k] += g.nodes[k]
 		t.mcMoves[k] += g.mcMoves[k]
 		t.abMoves[k] += g.abMoves[k]
+		if g.flagged[k] {
+			t.onTime[k]++
+		}
+		if g.clock != nil && g.clock.moved[k] && (!t.timed[k] || g.clock.least[k] < t.least[k]) {
+			t.least[k], t.timed[k] = g.clock.least[k], true
+		}
 	}
+}
+
+// leastLeft writes engine k's least time left after a move, or "-".
+func (t *tally) leastLeft(k int) string {
+	if !t.timed[k] {
+		return "-"
+	}
+	return fmt.Sprintf("%.2fs", t.least[k].Seconds())
 }
 
 // work says what engine k searched a move on average: Monte Carlo playouts,
@@ -326,10 +353,14 @@ func perMove(d time.Duration, n int) float64 {
 }
 
 // played is one arena game: its result, its moves, and the thinking time and the
-// number of moves of A and of B.
+// number of moves of A and of B; on a clock, each move's clock stamp and
+// whether A or B lost on time.
 type played struct {
 	res              game.Result
 	moves            []game.Move
+	stamps           []save.ClockStamp
+	clock            *gameClock
+	flagged          [2]bool
 	used             [2]time.Duration
 	count            [2]int
 	playouts, nodes  [2]int
@@ -377,7 +408,7 @@ func opening(start game.State, plies int, seed uint64) []game.Move {
 		s := start.Clone()
 		var moves []game.Move
 		for len(moves) < plies && !s.Result().Over {
-			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return s.FormatMove(m) == "pass" })
+			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return game.IsPass(s, m) })
 			if len(buf) == 0 {
 				break
 			}
@@ -393,13 +424,25 @@ func opening(start game.State, plies int, seed uint64) []game.Move {
 }
 
 // playGame plays one game between two engines from start after the moves of
-// open, which count as the game's moves but as neither engine's.
-func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, stderr io.Writer) (g played) {
+// open, which count as the game's moves but as neither engine's. With a time
+// control each engine plays to its own clock (ai.ChooseOnClock), which runs
+// on the machine's time as the window's does (each side's first move free),
+// and an engine whose flag falls loses on time.
+func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, ctl clock.Control, stderr io.Writer) (g played) {
 	s := start.Clone()
+	g.clock = newGameClock(ctl)
 	for _, m := range open {
+		if g.clock != nil {
+			g.clock.press(s.ToMove(), -1) // no time runs before a side's first move
+			g.stamps = append(g.stamps, save.Stamp(g.clock.c.Side(s.ToMove())))
+		}
 		s.Apply(m) // legal: opening drew it from this start
 	}
 	g.moves = append(g.moves, open...)
+	var tm ai.TimeManager
+	if g.clock != nil {
+		tm = ai.NewTimeManager(start.Info())
+	}
 	first, second := a, b
 	if !aFirst {
 		first, second = b, a
@@ -421,7 +464,12 @@ func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, s
 			f.Follow(start, g.moves)
 		}
 		t0 := time.Now()
-		inf := e.Choose(context.Background(), s)
+		var inf ai.Info
+		if g.clock != nil {
+			inf = ai.ChooseOnClock(context.Background(), e, s, g.clock.state(s.ToMove()), tm)
+		} else {
+			inf = e.Choose(context.Background(), s)
+		}
 		g.used[k] += time.Since(t0)
 		g.count[k]++
 		if inf.Depth > 0 {
@@ -437,6 +485,11 @@ func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, s
 			g.res = game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "engine failed"}
 			return g
 		}
+		if g.clock != nil && !g.clock.press(s.ToMove(), k) {
+			g.flagged[k] = true
+			g.res = game.Ended(game.TimeForfeit, s.ToMove().Other())
+			return g
+		}
 		if err := s.Play(inf.Move); err != nil {
 			// An engine that answers with an illegal move loses: it must never happen.
 			fmt.Fprintf(stderr, "trihex: %s played an illegal move: %v\n", e.Name(), err)
@@ -444,6 +497,9 @@ func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, s
 			return g
 		}
 		g.moves = append(g.moves, inf.Move)
+		if g.clock != nil {
+			g.stamps = append(g.stamps, save.Stamp(g.clock.c.Side(s.ToMove().Other())))
+		}
 	}
 }
 
@@ -467,14 +523,28 @@ func meanAnd2Sigma(xs []float64) (float64, float64) {
 	return mean, 2 * math.Sqrt(v/float64(len(xs)))
 }
 
-// writeRecord saves one arena game as DIR/game-N.trihex, players named by engine.
-func writeRecord(dir string, n int, start game.State, moves []game.Move, a, b string, aFirst bool) error {
+// writeRecord saves one arena game as DIR/game-N.trihex, players named by
+// engine; on a clock with its TimeControl tag, each move's clock, and a loss
+// on time as its Termination.
+func writeRecord(dir string, n int, start game.State, g played, a, b string, aFirst bool, ctl clock.Control) error {
 	pl := start.Info().Players
 	first, second := "A: "+a, "B: "+b
 	if !aFirst {
 		first, second = second, first
 	}
-	txt, err := save.Format(start, moves, []save.Tag{{Name: pl[0], Value: first}, {Name: pl[1], Value: second}})
+	tags := []save.Tag{{Name: pl[0], Value: first}, {Name: pl[1], Value: second}}
+	if ctl.Kind != clock.NoClock {
+		tags = append(tags, save.Tag{Name: "TimeControl", Value: ctl.String()})
+	}
+	root := &save.Node{}
+	node := root
+	for i, m := range g.moves {
+		node = node.AddChild(m)
+		if i < len(g.stamps) {
+			node.Clock = g.stamps[i]
+		}
+	}
+	txt, err := save.FormatEnd(start, root, tags, g.res)
 	if err != nil {
 		return err
 	}

@@ -6,7 +6,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -15,44 +14,68 @@ import (
 	"trihex/ai"
 	"trihex/game"
 	"trihex/game/cli"
+	"trihex/game/clock"
 	"trihex/save"
 )
 
 // ThinkUsage is the usage line of Think.
-const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--threads N]"
+const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--clock BASE+INC [--left S]] [--threads N]"
 
 // Think prints the computer's move for the position after a record's moves: the
-// move on the first line, then the win estimate and the expected line.
+// move on the first line, then the win estimate and the expected line. With
+// --clock it plays to the side to move's clock (--left: its main time left,
+// by default the whole base) and says the time manager's limits.
 func Think(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("think", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 3, "level 1-5, 6 for Expert")
-	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
-	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
-	pos, err := cli.SplitFlags(fs, args)
-	if err == nil && len(pos) != 1 {
-		err = cli.UsageError("think takes one record file")
+	f := cli.NewFlags("think", ThinkUsage, stderr)
+	level := f.Int("level", 3, "level 1-5, 6 for Expert")
+	playouts := f.Int("playouts", 0, "playout budget (replaces the level's)")
+	secs := f.Float64("time", 0, "seconds (replaces the level's budget)")
+	seed := f.Uint64("seed", 1, "random seed")
+	threads := f.Threads(ai.DefaultThreads(false), "search threads (default: every core)")
+	clk := f.String("clock", "", "the time control, in seconds: BASE+INC or BASE+NxPERIOD")
+	left := f.Float64("left", 0, "with --clock: the side to move's main time left, in seconds (default: the base)")
+	pos, err := f.Parse(args, 1, "think takes one record file")
+	var ctl clock.Control
+	if err == nil {
+		ctl, err = parseClock(*clk)
 	}
-	if err == nil && *threads < 1 {
-		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
+	leftSet := f.Set("left")
+	if err == nil && leftSet && ctl.Kind == clock.NoClock {
+		err = cli.UsageError("--left needs --clock")
+	}
+	if err == nil && (!(*left >= 0) || *left > clock.MaxBase.Seconds()) {
+		err = cli.UsageError(fmt.Sprintf("--left %g: want 0 to %g seconds", *left, clock.MaxBase.Seconds()))
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	g, err := save.ReadFile(pos[0])
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	eng, err := ai.ParseEngine(fmt.Sprint(*level), *playouts, time.Duration(*secs*float64(time.Second)), *seed)
 	if err != nil {
-		return cli.Exit(cli.UsageError(err.Error()), stderr, ThinkUsage)
+		return f.Fail(cli.UsageError(err.Error()))
 	}
 	if g.Final.Result().Over {
-		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
+		return f.Fail(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())))
 	}
-	inf := ai.WithThreads(eng, *threads).Choose(context.Background(), g.Final)
+	eng = ai.WithThreads(eng, *threads)
+	var inf ai.Info
+	var limits string
+	if ctl.Kind != clock.NoClock {
+		side := ctl.Start().Sides[0]
+		if leftSet {
+			side.Main = time.Duration(*left * float64(time.Second))
+		}
+		cs, _ := ai.ClockFor(ctl, side)
+		tm := ai.NewTimeManager(g.Info)
+		soft, hard := tm.Limits(cs, g.Final.Ply(), ai.Stability{})
+		limits = fmt.Sprintf("clock: %s, %.2fs left: base %.2fs, hard %.2fs, took %%.2fs\n", ctl, side.Main.Seconds(), soft.Seconds(), hard.Seconds())
+		inf = ai.ChooseOnClock(context.Background(), eng, g.Final, cs, tm)
+	} else {
+		inf = eng.Choose(context.Background(), g.Final)
+	}
 	fmt.Fprintln(stdout, g.Final.FormatMove(inf.Move))
 	fmt.Fprintf(stdout, "value: %.3f\n", inf.Value)
 	if inf.Proven != 0 {
@@ -63,6 +86,9 @@ func Think(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stdout, "alpha-beta: depth %d, %d nodes in %.2fs (%.0f a second)\n", inf.Depth, inf.Nodes, inf.Elapsed.Seconds(), rate(inf.Nodes, inf.Elapsed))
 	} else {
 		fmt.Fprintf(stdout, "playouts: %d in %.2fs (%.0f a second)\n", inf.Playouts, inf.Elapsed.Seconds(), rate(inf.Playouts, inf.Elapsed))
+	}
+	if limits != "" {
+		fmt.Fprintf(stdout, limits, inf.Elapsed.Seconds())
 	}
 	return 0
 }

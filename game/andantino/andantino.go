@@ -48,11 +48,12 @@ var Info = &game.Info{
 	Order: 3,
 	Board: game.Board{Kind: game.Surface},
 	SeriesPoints: func(final game.State) int {
-		if s, ok := final.(*State); ok {
-			return s.Points()
+		if s, ok := game.Unconcluded(final).(*State); ok {
+			return SeriesPoints(final.Result(), s.nTiles) // a resignation or a flag scores as a win
 		}
 		return 0
 	},
+	SeriesHelp: "a win scores 50 minus the tiles on the surface",
 }
 
 func init() { game.Register(Info) }

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hajimehoshi/ebiten/v2"
 
+	"trihex/game/clock"
 	"trihex/save"
 )
 
@@ -30,6 +31,12 @@ type Options struct {
 	NoDialogs  bool    // testing: the path field instead of the native dialogs
 	Scale      float64 // testing: draw at this device scale; 0: the monitor's
 	CPUProfile string  // testing: write a CPU profile of the session
+	// Clock is --clock's time control for a game opened with Game; the zero
+	// Control: no clock.
+	Clock clock.Control
+	// TimeScale runs the game clocks this many times faster (testing: a flag
+	// falls in seconds); 0 or 1: real time.
+	TimeScale float64
 }
 
 // MinWindowW and MinWindowH are the smallest window, in device-independent
@@ -58,6 +65,7 @@ func Run(f Options, stderr io.Writer) int {
 	// Draw covers the whole window, so Ebitengine need not clear it first: under
 	// software GL a full-window fill costs about a tenth of the frame rate.
 	ebiten.SetScreenClearedEveryFrame(false)
+
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// Below this the panel's fixed parts (the player boxes, the buttons) leave
 	// the move list no room.

@@ -20,6 +20,7 @@ type bar struct {
 const (
 	wFile   widgetID = "file"
 	wView   widgetID = "view"
+	wGame   widgetID = "game"
 	wBanner widgetID = "banner"
 )
 
@@ -39,6 +40,9 @@ func (b *bar) layout(a *App) *Layout {
 	l := newLayout()
 	l.add(wFile, render.Rect{X: 8 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "File")
 	l.add(wView, render.Rect{X: 78 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "View")
+	if a.play() != nil {
+		l.add(wGame, render.Rect{X: 148 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "Game")
+	}
 	if b.text != "" {
 		// At the foot of the board, clear of the panel and of the review bar.
 		area, bottom := a.w, a.h-4*s
@@ -59,7 +63,10 @@ func (b *bar) layout(a *App) *Layout {
 			// The start screen's foot holds Start and Continue, a finished game's
 			// the result card and its buttons: the banner goes to the top instead,
 			// right of File and View, over the title or the board's top.
-			left, right := 150*s, a.w-8*s
+			left, right := 220*s, a.w-8*s
+			if start {
+				left = 150 * s // no Game button there
+			}
 			if ended {
 				right = area - 8*s
 			}
@@ -87,6 +94,9 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 		case wView:
 			a.push(newMenu(true))
 			return true
+		case wGame:
+			a.push(&menu{gameMenu: true})
+			return true
 		case wBanner:
 			*b = bar{}
 			return true
@@ -104,6 +114,11 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 			a.push(newMenu(false))
 		case input.CmdViewMenu:
 			a.push(newMenu(true))
+		case input.CmdGameMenu:
+			if a.play() == nil {
+				continue
+			}
+			a.push(&menu{gameMenu: true})
 		case input.CmdNew, input.CmdOpen, input.CmdSave, input.CmdSaveAs, input.CmdQuit,
 			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown, input.CmdFaster:
 			a.run(c)
@@ -117,8 +132,11 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 
 func (b *bar) draw(a *App, p painter, l *Layout) {
 	s := p.s
-	for _, id := range []widgetID{wFile, wView} {
-		w, _ := l.get(id)
+	for _, id := range []widgetID{wFile, wView, wGame} {
+		w, ok := l.get(id)
+		if !ok {
+			continue
+		}
 		p.button(w, w.label, plainButton, 14, true)
 	}
 	w, ok := l.get(wBanner)

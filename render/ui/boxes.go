@@ -38,6 +38,9 @@ func drawBox(a *App, p painter, box render.Rect) {
 type confirmBox struct {
 	title, text string
 	buttons     []boxButton
+	// keep, when set, says whether the question still stands; the box closes
+	// unanswered once it does not (an offer withdrawn, the game over).
+	keep func() bool
 }
 
 // boxButton is one answer of a confirm box; a nil run only closes the box.
@@ -66,6 +69,10 @@ func (c *confirmBox) layout(a *App) *Layout {
 }
 
 func (c *confirmBox) update(a *App, f *input.Frame) {
+	if c.keep != nil && !c.keep() {
+		a.pop(c)
+		return
+	}
 	chosen := -1
 	if f.Click {
 		if id, ok := a.layouts[c].hit(f.DownX, f.DownY); ok {
@@ -114,6 +121,12 @@ type pathPrompt struct {
 	text      string
 	then      func(string)
 	keepEmpty bool // Enter with an empty field still answers (a comment removed)
+}
+
+// frames draws the cursor's blink, every half second.
+func (pr *pathPrompt) frames(a *App, fr *frames, now time.Time) {
+	const blink = 500 * time.Millisecond
+	fr.drawAt(now.Truncate(blink).Add(blink))
 }
 
 func (pr *pathPrompt) layout(a *App) *Layout {
@@ -189,6 +202,11 @@ type dlgResult struct {
 }
 
 func (d *dialogWait) layout(a *App) *Layout { return newLayout() }
+
+// frames polls for the dialog's answer, which comes on another goroutine.
+func (d *dialogWait) frames(a *App, fr *frames, now time.Time) {
+	fr.pollAt(now.Add(frameGap))
+}
 
 func (d *dialogWait) update(a *App, f *input.Frame) {
 	select {

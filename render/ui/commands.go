@@ -22,9 +22,10 @@ func (a *App) run(c input.Command) {
 		a.files.saveAs(a)
 	case input.CmdQuit:
 		a.files.quit(a)
-	case input.CmdAnalyse, input.CmdReviewGame:
+	case input.CmdAnalyse, input.CmdReviewGame, input.CmdResign, input.CmdOfferDraw,
+		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint:
 		if p := a.play(); p != nil {
-			p.command(a, c) // the game's: from the View menu
+			p.command(a, c) // the game's: from the View or the Game menu
 		}
 	case input.CmdNextTheme:
 		a.prefs.setTheme(render.NextTheme(a.prefs.settings.Theme))

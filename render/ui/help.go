@@ -9,6 +9,8 @@ import (
 	"trihex/game/hex"
 	"trihex/input"
 	"trihex/render"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 )
 
 // help is an overlay: the rules of a game as illustrated pages (F1), or the
@@ -82,10 +84,15 @@ func (h *help) draw(a *App, p painter, l *Layout) {
 	f := render.Face(max(13, min(16, box.W/60/s))*s, false)
 	if h.shortcuts {
 		p.text("Keyboard shortcuts", 22, true, box.X+24*s, box.Y+28*s, render.Left, p.th.Text)
-		// Two columns: the keys, then what they do.
+		// Two columns: the keys, then what they do, in the largest face that
+		// fits the box (a small window gets a smaller one, not lines cut off).
+		sheet := input.Sheet()
+		for f.Size > 10*s && sheetHeight(sheet, f, box.W-48*s-190*s) > box.H-64*s-36*s {
+			f = render.Face(f.Size-s, false)
+		}
 		kf := render.Face(f.Size, true)
 		y := box.Y + 64*s
-		for _, line := range input.Sheet() {
+		for _, line := range sheet {
 			p.t.Add(line.Keys, kf, box.X+24*s, y, render.Left, p.th.Accent)
 			for _, w := range wrap(line.What, f, box.W-48*s-190*s) {
 				p.t.Add(w, f, box.X+24*s+190*s, y, render.Left, p.th.Text)
@@ -138,4 +145,14 @@ func appIcons() []image.Image {
 		}
 	}
 	return out
+}
+
+// sheetHeight is the height of the shortcut sheet's lines in face f, the
+// second column w wide.
+func sheetHeight(sheet []input.SheetLine, f *text.GoTextFace, w float64) float64 {
+	h := 0.0
+	for _, line := range sheet {
+		h += float64(len(wrap(line.What, f, w)))*f.Size*1.35 + f.Size*0.3
+	}
+	return h
 }

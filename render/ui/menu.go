@@ -11,8 +11,9 @@ import (
 
 // menu is the File or the View menu, open under its button.
 type menu struct {
-	view  bool // the View menu, not the File menu
-	items []menuItem
+	view     bool // the View menu, not the File menu
+	gameMenu bool // the Game menu (matchui.go)
+	items    []menuItem
 }
 
 // menuItem is one line of a menu.
@@ -33,6 +34,9 @@ func newMenu(view bool) *menu { return &menu{view: view} }
 // itemsFor lists the menu's items as the app is now.
 func (m *menu) itemsFor(a *App) []menuItem {
 	p := a.play()
+	if m.gameMenu {
+		return gameMenuItems(p)
+	}
 	if m.view {
 		var items []menuItem
 		for i, th := range render.Themes {
@@ -77,6 +81,9 @@ func (m *menu) layout(a *App) *Layout {
 	if m.view {
 		x = 78 * s
 	}
+	if m.gameMenu {
+		x = 148 * s
+	}
 	for _, it := range m.items {
 		if it.group {
 			y += 8 * s
@@ -89,7 +96,7 @@ func (m *menu) layout(a *App) *Layout {
 
 func (m *menu) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeMenu) {
-		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu {
+		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu {
 			a.pop(m)
 			return
 		}

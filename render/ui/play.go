@@ -38,6 +38,10 @@ type playScene struct {
 	train     *trainer // a lesson or puzzles, or nil
 	solvedIDs []string // the puzzles solved, as the settings keep them
 	analysis  analysing
+	match     matchState // the clocks' low-time warning (matchui.go)
+	// clockShown is the clocks' text as last drawn, so that a running clock is
+	// drawn when it changes rather than every frame.
+	clockShown [2]string
 }
 
 // flash is a short message with an end.
@@ -80,12 +84,14 @@ func (p *playScene) tick(a *App) {
 	p.coach.tick(p)
 	p.train.tick(p)
 	p.analysis.tick(p)
+	p.clockTick(a)
 }
 
 // handle turns the session's events into what the player sees and hears, and
 // keeps the files in step.
 func (p *playScene) handle(a *App, evs []input.Event) {
 	for _, e := range evs {
+		p.matchEvent(a, e)
 		switch e.Kind {
 		case input.MovePlayed, input.MovesRedone:
 			p.pushAnims(animsFor(e.Before, e.Move, e.After, p.sides, p.surface))
@@ -180,6 +186,8 @@ func (p *playScene) command(a *App, c input.Command) {
 		default:
 			p.analysis.startReview(p)
 		}
+	case input.CmdResign, input.CmdOfferDraw:
+		p.matchCommand(a, c)
 	case input.CmdDetails:
 		s.Computer.Details = !s.Computer.Details
 	case input.CmdPauseComputer:
@@ -220,6 +228,9 @@ func (p *playScene) history(a *App, c input.Command) {
 	switch c {
 	case input.CmdUndo:
 		if !s.CanUndo() {
+			if p.requestTakeback(a) {
+				return
+			}
 			p.say("Nothing to undo: no move has been played.")
 			return
 		}
@@ -321,10 +332,11 @@ func (p *playScene) click(a *App, x, y float64) {
 // refusal says why a click on c does nothing now, or "".
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
-	live := s.Match.Live()
 	switch {
-	case live.Result().Over:
-		return "The game is over: " + input.ResultText(s.Info, live) + ". New starts another; Undo takes moves back."
+	case s.Result().Over:
+		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
+	case p.pausedRefusal() != "":
+		return p.pausedRefusal()
 	case s.ComputerToMove():
 		if s.Computer.Paused {
 			return "It is the computer's turn, and it is paused: Space lets it move."
@@ -442,4 +454,49 @@ func askResume(a *App, p *playScene) bool {
 			{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
 		}})
 	return true
+}
+
+// frames asks for the frames the game needs without input: every frame while a
+// move is animated or a refused action's reason fades, twenty a second while a
+// hint pulses (a slow pulse needs no more); a look at a running clock every
+// tenth, drawn when its text changes; and an
+// Update every frame while the computer, the hint, the analysis or a replay runs
+// (their news comes from other goroutines), drawn ten times a second for their
+// progress.
+func (p *playScene) frames(a *App, fr *frames, now time.Time) {
+	s := p.sess
+	if p.anims.current() != nil {
+		fr.moving()
+	} else if len(s.HintCells()) > 0 && !s.Match.Reviewing() {
+		fr.drawAt(now.Add(50 * time.Millisecond))
+	}
+	if now.Before(p.status.until) {
+		if fade := p.status.until.Add(-time.Second); now.Before(fade) {
+			fr.drawAt(fade)
+		} else {
+			fr.moving()
+		}
+		fr.drawAt(p.status.until.Add(time.Millisecond))
+	}
+	if c := s.Clock; c != nil && c.Running() {
+		// Its text is read every tenth (tenths show under ten seconds, and the
+		// flag falls on time), drawn when it changes; the low clock blinks.
+		for pl := game.First; pl <= game.Second; pl++ {
+			if t := c.Text(pl); t != p.clockShown[pl] {
+				p.clockShown[pl] = t
+				fr.changed()
+			}
+		}
+		fr.pollAt(now.Add(100 * time.Millisecond))
+		if pl := c.ToMove(); c.Low(pl) && c.UntilFlag(pl) < 10*time.Second {
+			const blink = 500 * time.Millisecond
+			fr.drawAt(now.Truncate(blink).Add(blink))
+		}
+	}
+	an := &p.analysis
+	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
+		(an.review != nil && an.review.plies == nil) || (p.train != nil && p.train.reset) {
+		fr.pollAt(now.Add(frameGap))
+		fr.drawAt(now.Add(100 * time.Millisecond))
+	}
 }

@@ -39,6 +39,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	p.bv.draw(pt, f, p.surface)
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
+	drawMatch(pt, l)
 	drawReview(pt, l, p.sess)
 	p.drawCoach(pt, l)
 	p.analysis.draw(p, pt, l)
@@ -49,14 +50,17 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 // drawBanner is the banner over the board: the result, or the review notice.
 func (p *playScene) drawBanner(pt painter, l *playLayout) {
 	m := p.sess.Match
-	msg, sub := input.ResultText(p.sess.Info, m.Live()), ""
+	msg, sub := p.sess.ResultText(), ""
 	if _, ok := l.get(wResult); ok {
 		return // the end card says it
 	}
 	if m.Reviewing() {
 		msg = l.reviewMsg
 	} else if p.sess.Series != nil {
-		sub = p.sess.Series.Result(m.Live())
+		sub = p.sess.Series.Result(p.sess.Final())
+	}
+	if msg == "" {
+		msg = l.match.paused
 	}
 	if msg == "" {
 		return
@@ -72,7 +76,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 		h += 20 * s
 	}
 	// Clear of the File and View buttons at the top left.
-	cx := max(l.board.CX(), 160*s+w/2+16*s)
+	cx := max(l.board.CX(), 230*s+w/2+16*s)
 	r := render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
 	pt.t.Add(msg, f, r.CX(), r.Y+18*s, render.Center, pt.th.LastMove)
@@ -100,10 +104,13 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 		return input.ResultText(p.sess.Info, shown) + " (reviewing)", th.Text
 	case m.Reviewing():
 		return p.sess.Info.Players[shown.ToMove()] + " to move here (reviewing)", th.Text
-	case live.Result().Over:
-		return input.ResultText(p.sess.Info, live), th.LastMove
+	case p.sess.Result().Over:
+		return p.sess.ResultText(), th.LastMove
 	}
 	status := p.sess.Info.Players[live.ToMove()] + " to move"
+	if p.pausedRefusal() != "" {
+		return status + " · paused: Space goes on", th.Text
+	}
 	switch h := p.hoverText(); {
 	case cp.Thinking() || (cp.Paused && p.sess.ComputerToMove()):
 		return status + " · " + cp.StatusText(p.sess.ComputerToMove()), th.Text
@@ -136,7 +143,7 @@ func (p *playScene) drawPanel(pt painter, l *playLayout) {
 		pt.text(l.legend, 12, false, in.X+22*s, l.legendY, render.Left, th.TextDim)
 	}
 	if sr := p.sess.Series; sr != nil {
-		pt.text(sr.Summary(live), 13, true, in.X, l.seriesY, render.Left, th.Accent)
+		pt.text(sr.Summary(p.sess.Final()), 13, true, in.X, l.seriesY, render.Left, th.Accent)
 	}
 	sf := render.Face(15*s, true)
 	lines := wrap(l.status, sf, in.W)
@@ -175,7 +182,8 @@ func (p *playScene) drawPlayerBox(pt painter, l *playLayout, pl game.Player, liv
 	s, th := pt.s, pt.th
 	box := l.boxes[pl]
 	render.FillRoundRect(pt.dst, box, 8*s, th.Button)
-	if !shown.Result().Over && shown.ToMove() == pl { // the side to move in the position shown
+	over := shown.Result().Over || !p.sess.Match.Reviewing() && p.sess.Result().Over
+	if !over && shown.ToMove() == pl { // the side to move in the position shown
 		render.StrokeRoundRect(pt.dst, box, 8*s, 2*s, th.Highlight)
 	}
 	small := p.bv.small

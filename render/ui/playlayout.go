@@ -43,6 +43,7 @@ type playLayout struct {
 	anaBox         render.Rect   // the live analysis' lines
 	commentH       float64       // room at the list's foot for the shown move's comment
 	end            endCard       // the end of the game, when its card shows
+	match          matchLayout   // the clocks, Resign and Offer draw (matchui.go)
 	hint           []hex.Coord   // the hint's cells
 	hoverOut       input.Outcome // what a click at the pointer would do
 	endButtons     []widgetID
@@ -158,7 +159,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	// moves when it starts or stops thinking.
 	for pl := range l.boxes {
 		l.boxes[pl] = render.Rect{X: in.X, Y: y, W: in.W, H: 104 * s}
-		l.who[pl] = fitText(in.W-44*s, render.Face(15*s, true), whoTexts(p.sess, game.Player(pl))...)
+		l.who[pl] = fitText(in.W-44*s-p.clockRoom(s), render.Face(15*s, true), whoTexts(p.sess, game.Player(pl))...)
 		l.pool[pl] = [2]float64{in.X + 18*s, y + 64*s}
 		y += 104*s + 8*s
 	}
@@ -214,6 +215,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	layTreeButtons(l, m, p.train != nil, s)
 	p.list.place(l, m, s)
+	p.layMatch(l, s)
 }
 
 // layReviewBar places the bar under the board: first, back, play/pause, forward

@@ -36,6 +36,12 @@ const (
 func reasonWords(info *game.Info, r game.Result) string {
 	who := func(pl game.Player) string { return info.Players[pl] }
 	w := r.Winner
+	if r.Termination == game.Agreement {
+		return "Both players agreed to a draw." // the title says "Draw" already
+	}
+	if r.Termination != game.ByRules {
+		return info.ResultSentence(r) + "." // "White resigned.", "Red lost on time."
+	}
 	switch r.Reason {
 	case "two passes":
 		return "Both players passed in succession: the awake stacks are scored."
@@ -66,6 +72,9 @@ func reasonWords(info *game.Info, r game.Result) string {
 func endCardOf(sess *input.Session, st game.State) endCard {
 	info := sess.Info
 	r := st.Result()
+	if end, ok := sess.Match.Ending(); ok && st == sess.Match.Live() {
+		r = end // a resignation, a draw agreed, a flag
+	}
 	c := endCard{title: "Draw", reason: reasonWords(info, r)}
 	if r.Winner != game.NoPlayer {
 		c.title = info.Players[r.Winner] + " wins"
@@ -73,6 +82,8 @@ func endCardOf(sess *input.Session, st game.State) endCard {
 	stk, _ := st.(render.Stacker)
 	wk, _ := st.(waker)
 	switch {
+	case r.Termination != game.ByRules:
+		// Not the board's verdict: no score, no marks.
 	case stk != nil && wk != nil: // Abande: every awake stack scores its height
 		var parts [2][]string
 		var total [2]int
@@ -101,6 +112,9 @@ func endCardOf(sess *input.Session, st game.State) endCard {
 		}
 	}
 	if sr := sess.Series; sr != nil {
+		if st == sess.Match.Live() {
+			st = sess.Final() // a resignation or a flag counts in the series
+		}
 		if line := sr.Result(st); line != "" {
 			c.lines = append(c.lines, strings.TrimSuffix(line, " · N: next game"))
 		}
@@ -112,7 +126,7 @@ func endCardOf(sess *input.Session, st game.State) endCard {
 // review bar's row, when the game is over and the card was not put away.
 func layEnd(l *playLayout, sess *input.Session, hidden bool, s float64) {
 	m := sess.Match
-	if !m.Live().Result().Over || m.Reviewing() || hidden {
+	if !sess.Result().Over || m.Reviewing() || hidden {
 		return
 	}
 	l.end = endCardOf(sess, m.Live())
@@ -151,7 +165,10 @@ func (p *playScene) endClick(a *App, id widgetID) bool {
 	switch id {
 	case wResultRematch:
 		seats := s.Seats
-		ns := input.NewSession(s.Info, s.Opts, [2]input.Seat{seats[1], seats[0]}, nil)
+		ns := input.NewSession(s.Info, s.Opts, [2]input.Seat{seats[1], seats[0]}, a.sessionNow())
+		if s.Clock != nil {
+			_ = ns.SetTimeControl(s.Clock.Control()) // a new game: never refused
+		}
 		if p.coach.on {
 			coachOn(ns) // a coached game's rematch is coached too
 		}

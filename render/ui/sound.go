@@ -23,6 +23,7 @@ const (
 	sndMove
 	sndCapture
 	sndEnd
+	sndLow // a clock's time is short
 	numSounds
 )
 
@@ -112,6 +113,8 @@ func synth(k sndKind) []byte {
 	case sndCapture:
 		notes = []note{{0, 0.22, 196, 0.6, 18}, {0, 0.16, 294, 0.3, 25}}
 		noise = 0.3
+	case sndLow:
+		notes = []note{{0, 0.09, 988, 0.35, 18}, {0.15, 0.09, 988, 0.35, 18}}
 	case sndEnd:
 		for i, f := range []float64{523.25, 659.25, 783.99, 1046.5} {
 			notes = append(notes, note{float64(i) * 0.11, 0.6 - float64(i)*0.08, f, 0.3, 5})

@@ -8,6 +8,7 @@ import (
 
 	"trihex/ai"
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/input"
 	"trihex/input/lesson"
 	"trihex/render"
@@ -25,8 +26,9 @@ type startScreen struct {
 	computer [2]bool // per side, First then Second
 	level    int
 	speed    float64
-	cont     *save.Game // an unfinished autosaved game to continue
-	series   int        // games in the series where the game has series play (1: a single game)
+	cont     *save.Game    // an unfinished autosaved game to continue
+	series   int           // games in the series where the game has series play (1: a single game)
+	clock    clock.Control // the time control (clockui.go)
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
@@ -70,6 +72,7 @@ func (a *App) newStart() *startScreen {
 	s.computer = [2]bool{st.Players[0] == "computer", st.Players[1] == "computer"}
 	s.level = st.Level
 	s.speed = st.AnimationSpeed
+	s.clock = settingsClock(st)
 	s.engines = engineChoices(st.Engines)
 	return s
 }
@@ -96,7 +99,8 @@ func (s *startScreen) begin(a *App) {
 	a.prefs.settings.Level = s.level
 	a.prefs.settings.AnimationSpeed = s.speed
 	a.prefs.save()
-	sess := input.NewSession(info, s.options(), seats, nil)
+	sess := input.NewSession(info, s.options(), seats, a.sessionNow())
+	_ = sess.SetTimeControl(s.clock) // a new game and a valid control: never refused
 	if s.seriesOn() {
 		sess.Series = input.NewSeries(s.series, seats)
 		sess.Tags = append(sess.Tags, sess.Series.Tag())
@@ -136,7 +140,7 @@ func (s *startScreen) layout(a *App) *Layout {
 	n := float64(len(s.games))
 	cw := min((w-2*margin-(n-1)*gap)/n, 360*sc)
 	info := s.games[s.sel]
-	rows := len(info.Options) + 3 // the options, the two players, learning
+	rows := len(info.Options) + 4 // the options, the two players, the clock, learning
 	if s.computer[0] || s.computer[1] {
 		rows += 2 // level and speed
 		if len(s.engines) > 0 {
@@ -173,6 +177,8 @@ func (s *startScreen) layout(a *App) *Layout {
 		row("player-"+strings.ToLower(side)+"-computer", 1, 110, 118, "Computer")
 		y += pitch
 	}
+	s.layClockRow(l, x, y, sc)
+	y += pitch
 	if s.computer[0] || s.computer[1] {
 		for n := 1; n <= 5; n++ {
 			row(fmt.Sprintf("level-%d", n), n-1, 42, 48, fmt.Sprint(n))
@@ -224,7 +230,7 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 	}
 	l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
 	cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
-	if c.Final.Result().Over {
+	if c.Result.Over {
 		cl = "Continue the series" // its game ended: the card offers the next
 	}
 	l.add(wContinue, render.Rect{X: w/2 - 10*sc, Y: by, W: 260 * sc, H: 44 * sc}, true, cl)
@@ -293,6 +299,7 @@ func (s *startScreen) firstLesson(a *App, info *game.Info) int {
 func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
 	switch {
+	case s.clickClock(a, name):
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
@@ -455,6 +462,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		toggle(id+"-human", !s.computer[i])
 		toggle(id+"-computer", s.computer[i])
 	}
+	s.drawClockRow(p, l, label, hint)
 	if _, ok := l.get("level-1"); ok {
 		label("Level", "level-1")
 		for n := 1; n <= ai.MaxLevel; n++ {
@@ -482,6 +490,6 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for _, n := range seriesChoices {
 			toggle(fmt.Sprintf("series-%d", n), s.series == n)
 		}
-		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; a win scores 50 minus the tiles on the surface.")
+		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; "+s.games[s.sel].SeriesHelp+".")
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -17,7 +16,6 @@ import (
 	"time"
 
 	"trihex/ai"
-	"trihex/game"
 	"trihex/game/cli"
 	"trihex/online/proto"
 	"trihex/online/relay"
@@ -32,35 +30,32 @@ const ServeUsage = "trihex serve [--listen ADDR] [--data DIR | --nats URL | --me
 // ws://HOST:PORT" (wss with a certificate) on its first line and serves until
 // interrupted.
 func Serve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("serve", ServeUsage, stderr)
 	listen := fs.String("listen", "127.0.0.1:7428", "address to listen on (port 0: any free port)")
 	data := fs.String("data", "", "folder of the embedded NATS server's files (default: relay/ in the config folder)")
 	natsURL := fs.String("nats", "", "use this NATS server (JetStream enabled) instead of an embedded one")
 	memory := fs.Bool("memory", false, "keep games in memory only (tests)")
 	cert := fs.String("cert", "", "TLS certificate file (PEM)")
 	key := fs.String("key", "", "TLS key file (PEM)")
-	pos, err := cli.SplitFlags(fs, args)
+	_, err := fs.Parse(args, 0, "")
 	switch {
 	case err != nil:
-	case len(pos) > 0:
-		err = cli.UsageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	case (*cert == "") != (*key == ""):
 		err = cli.UsageError("--cert and --key go together")
 	case *natsURL != "" && (*data != "" || *memory), *data != "" && *memory:
 		err = cli.UsageError("--data, --nats and --memory are three different stores: give one")
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, ServeUsage)
+		return fs.Fail(err)
 	}
 	store, err := openStore(*data, *natsURL, *memory)
 	if err != nil {
-		return cli.Exit(err, stderr, ServeUsage)
+		return fs.Fail(err)
 	}
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return cli.Exit(serve(ctx, store, *listen, *cert, *key, stdout, stderr), stderr, ServeUsage)
+	return fs.Fail(serve(ctx, store, *listen, *cert, *key, stdout, stderr))
 }
 
 func openStore(data, natsURL string, memory bool) (relay.Store, error) {
@@ -143,8 +138,7 @@ type botFlags struct {
 
 func parseBot(args []string) (botFlags, error) {
 	var f botFlags
-	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("bot", BotUsage, nil)
 	fs.StringVar(&f.server, "server", "", "the relay's address, ws://HOST:PORT or wss://…")
 	fs.StringVar(&f.listen, "listen", "", "host a direct game on this address (port 0: any free port)")
 	fs.StringVar(&f.host, "host", "", "host a game of this game")
@@ -158,12 +152,10 @@ func parseBot(args []string) (botFlags, error) {
 	fs.StringVar(&f.state, "state", "", "keep the seat in this file, to take it back when started again")
 	fs.Uint64Var(&f.seed, "seed", 0, "the engine's seed (default: drawn)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (default: never)")
-	pos, err := cli.SplitFlags(fs, args)
+	_, err := fs.Parse(args, 0, "")
 	switch {
 	case err != nil:
 		return f, err
-	case len(pos) > 0:
-		return f, cli.UsageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	case (f.host == "") == (f.join == ""):
 		return f, cli.UsageError("give --host GAME or --join CODE")
 	case f.host != "" && (f.server == "") == (f.listen == ""):
@@ -176,9 +168,9 @@ func parseBot(args []string) (botFlags, error) {
 		return f, cli.UsageError("--seat is 1 or 2")
 	}
 	if f.host != "" {
-		info, err := game.Lookup(f.host)
+		info, err := cli.Game(f.host)
 		if err != nil {
-			return f, cli.UsageError(err.Error())
+			return f, err
 		}
 		if _, err := info.ResolveOptions(f.options); err != nil {
 			return f, cli.UsageError(err.Error())

@@ -1,3 +1,5 @@
+//go:build !windows
+
 // Package desktop puts Trihex into the user's desktop menu, following the
 // freedesktop.org conventions with no root needed: Install (trihex
 // install-desktop) puts the binary in ~/.local/bin, a .desktop entry, icons from

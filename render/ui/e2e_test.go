@@ -8,7 +8,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -367,11 +366,11 @@ func e2eCommand(t *testing.T, name string, args ...string) *exec.Cmd {
 		t.Cleanup(cancel)
 	}
 	cmd := exec.CommandContext(ctx, name, args...)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	ownGroup(cmd)
 	cmd.Cancel = func() error {
 		t.Errorf("stopped %s %s: still running %v before go test's -timeout (a busy machine; .ci/run sets the limit)",
 			name, strings.Join(args, " "), e2eMargin)
-		return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
+		return killGroup(cmd)
 	}
 	cmd.WaitDelay = 5 * time.Second
 	return cmd

@@ -1,4 +1,4 @@
-//go:build !cgo || nodialog
+//go:build (!cgo && !windows) || nodialog
 
 package dialog
 

@@ -55,7 +55,7 @@ func Serve(args []string, stdout, stderr io.Writer) int {
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return fs.Fail(serve(ctx, store, *listen, *cert, *key, stdout, stderr))
+	return fs.Fail(serve(ctx, store, *natsURL == "", *listen, *cert, *key, stdout, stderr))
 }
 
 func openStore(data, natsURL string, memory bool) (relay.Store, error) {
@@ -78,8 +78,8 @@ func openStore(data, natsURL string, memory bool) (relay.Store, error) {
 	return relay.OpenEmbedded(data)
 }
 
-func serve(ctx context.Context, store relay.Store, addr, cert, key string, stdout, stderr io.Writer) error {
-	hub, err := relay.NewHub(store, relay.Options{Log: log.New(stderr, "", log.LstdFlags)})
+func serve(ctx context.Context, store relay.Store, solo bool, addr, cert, key string, stdout, stderr io.Writer) error {
+	hub, err := relay.NewHub(store, relay.Options{Log: log.New(stderr, "", log.LstdFlags), Solo: solo})
 	if err != nil {
 		return err
 	}
@@ -143,7 +143,7 @@ func parseBot(args []string) (botFlags, error) {
 	fs.StringVar(&f.listen, "listen", "", "host a direct game on this address (port 0: any free port)")
 	fs.StringVar(&f.host, "host", "", "host a game of this game")
 	fs.StringVar(&f.join, "join", "", "join the game of this invite code")
-	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10+5x30" (byo-yomi), "3d" (days a move)`)
+	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10+5x30" (10 minutes, then byo-yomi: 5 periods of 30 s), "3d" (days a move)`)
 	fs.StringVar(&f.options, "options", "", "rules options of a hosted game")
 	fs.IntVar(&f.seat, "seat", 1, "the hosting bot's seat: 1 moves first, 2 second")
 	fs.IntVar(&f.level, "level", 1, "the engine's level, 1-5, 6 for Expert")
@@ -175,9 +175,11 @@ func parseBot(args []string) (botFlags, error) {
 		if _, err := info.ResolveOptions(f.options); err != nil {
 			return f, cli.UsageError(err.Error())
 		}
-		if _, err := proto.ParseTC(f.clock); err != nil {
+		ctl, err := ParseClock(f.clock)
+		if err != nil {
 			return f, cli.UsageError(err.Error())
 		}
+		f.clock = ctl.String()
 	}
 	if f.name == "" {
 		f.name = "Trihex " + ai.LevelName(f.level)

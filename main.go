@@ -4,7 +4,6 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -87,8 +86,7 @@ const appUsage = "trihex [FILE.trihex] [--game G | --load FILE] [--white|--black
 // parse goes on after each one.
 func appOptions(args []string) (ui.Options, error) {
 	o := ui.Options{Players: map[string]string{}}
-	fs := flag.NewFlagSet("trihex", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("trihex", appUsage, nil)
 	fs.StringVar(&o.Game, "game", "", "open straight into this game")
 	for _, side := range []string{"white", "black", "red"} {
 		fs.Func(side, "who plays "+side+": human or computer", func(v string) error {
@@ -124,7 +122,7 @@ func appOptions(args []string) (ui.Options, error) {
 		return nil
 	})
 	fs.Float64Var(&o.TimeScale, "time-scale", 0, "testing: run the game clocks this many times faster")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, -1, "")
 	switch {
 	case err != nil:
 		return o, err

@@ -42,7 +42,11 @@ func TestABTactics(t *testing.T) {
 // its variants (where it hands over to its Monte Carlo search), checking every
 // move through Play and that the engine's value and variation make sense.
 func TestABGames(t *testing.T) {
-	for _, opts := range []string{"", "adjacency=once", "continuation=on"} {
+	rules := []string{"", "adjacency=once", "continuation=on"}
+	if testing.Short() {
+		rules = rules[:1] // the race run: one game is enough to race the search
+	}
+	for _, opts := range rules {
 		s := startOf(t, "Andantino", opts)
 		a, err := ParseEngine("ab,n=3000", 300, 0, 1)
 		if err != nil {

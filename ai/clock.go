@@ -154,33 +154,43 @@ func (m TimeManager) reserve(t time.Duration) time.Duration {
 // moves to come (MovesToGo, or c.MovesToGo when the control renews sooner)
 // plus what each move brings back (Fischer's increment less the overhead,
 // byo-yomi's period less the reserve: every move has it once the main time
-// is spent); soft is the base scaled by
-// stability (0.6 to 2 times), hard at most three times the base. Neither
-// ever reaches into the time the clock needs kept back (the overhead and a
-// sixteenth of the time there is), nor into a byo-yomi period beyond the
-// current one: so the side never loses on time while it answers by hard.
+// is spent); soft is the base scaled by stability (0.6 to 2 times), hard at
+// most three times the base. Neither ever reaches into the time the clock
+// needs kept back (the overhead and a sixteenth of the time there is, and in
+// a game without increment a fifth of the overhead for each move to come),
+// nor into a byo-yomi period beyond the current one: so the side never loses
+// on time while it answers by hard.
 func (m TimeManager) Limits(c ClockState, ply int, st Stability) (soft, hard time.Duration) {
 	mtg := m.MovesToGo(ply)
 	if c.MovesToGo > 0 {
 		mtg = min(mtg, c.MovesToGo)
+	}
+	o := m.Overhead
+	if o <= 0 {
+		o = DefaultOverhead
+	}
+	// Each move to come after this one costs at least a fifth of the
+	// overhead however short its search, where what it brings back (an
+	// increment, a period) does not pay for it: kept back for them, so that
+	// a game without increment does not run its clock down to what its
+	// last moves need just to be answered.
+	later := time.Duration(mtg-1) * max(o/5-c.Increment, 0)
+	if c.Periods > 0 && c.Period > o/5 {
+		later = 0
 	}
 	// now is the most this move may take; bank is the part of it that must
 	// last the game, each is what every move gets back.
 	var now, bank, each time.Duration
 	switch {
 	case c.Periods > 0:
-		now = max(c.Left+c.Period-m.reserve(c.Left+c.Period), 0)
-		bank = max(c.Left-m.reserve(c.Left), 0)
+		now = max(c.Left+c.Period-m.reserve(c.Left+c.Period)-later, 0)
+		bank = max(c.Left-m.reserve(c.Left)-later, 0)
 		// Every move has its period once the main time is spent: over the
 		// moves to come the period counts as an increment does.
 		each = max(c.Period-m.reserve(c.Period), 0)
 	default:
-		now = max(c.Left-m.reserve(c.Left), 0)
+		now = max(c.Left-m.reserve(c.Left)-later, 0)
 		bank = now
-		o := m.Overhead
-		if o <= 0 {
-			o = DefaultOverhead
-		}
 		each = max(c.Increment-o, 0)
 	}
 	base := bank/time.Duration(mtg) + each

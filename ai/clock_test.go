@@ -44,8 +44,15 @@ func TestLimitsTable(t *testing.T) {
 		{"byo-yomi main time", ClockState{Left: time.Minute, Periods: 5, Period: 30 * sec}, 0, 29_845_000_000, 84_225_000_000},
 		// correspondence: the day is this move's
 		{"correspondence", ClockState{Left: 24 * time.Hour, MovesToGo: 1}, 0, 80_999_850_000_000, 80_999_850_000_000},
-		// 40 moves in 10 minutes, 2 to go: half of what is left each
-		{"moves to go", ClockState{Left: 10 * sec, MovesToGo: 2}, 0, 4_612_500_000, 9_225_000_000},
+		// 2 moves to go, no increment: (10 s − 0.15 − 0.625 − 0.03 for the
+		// next move) / 2
+		{"moves to go", ClockState{Left: 10 * sec, MovesToGo: 2}, 0, 4_597_500_000, 9_195_000_000},
+		// sudden death: 30 ms kept for each of the 29 moves to come
+		// (10 s − 0.15 − 0.625 − 0.87) / 30
+		{"10+0 at the start", ClockState{Left: 10 * sec}, 0, 278_500_000, 835_500_000},
+		// late in a game without increment what is left is what the moves
+		// to come need to be answered: the least search
+		{"sudden death, late", ClockState{Left: 350 * ms}, 50, minThink, minThink},
 	} {
 		soft, hard := tm.Limits(c.clock, c.ply, Stability{})
 		if soft != c.soft || hard != c.hard {
@@ -349,4 +356,42 @@ func TestPlayerOnClock(t *testing.T) {
 		}
 		p.Close()
 	})
+}
+
+// Whole games on the time manager's arithmetic: each move searches to its
+// soft limit (a stable move's 0.6 bases, or a changing one's two) and then
+// costs 20 ms more, for answering and handing the move over on a busy
+// machine. Over a game of the expected length and ten own moves more, in
+// sudden death from 2 s and 10 s, at 30+0.5, 1+0 and byo-yomi, no flag falls.
+func TestLimitsWholeGames(t *testing.T) {
+	tm := TimeManager{Plies: 52}
+	const answer = 20 * ms
+	for _, c := range []struct {
+		name string
+		ctl  clock.Control
+	}{
+		{"2+0", clock.FischerControl(2*sec, 0)},
+		{"10+0", clock.FischerControl(10*sec, 0)},
+		{"1+0", clock.FischerControl(time.Minute, 0)},
+		{"30+0.5", clock.FischerControl(30*sec, 500*ms)},
+		{"0+1x2", clock.ByoYomiControl(0, 1, 2*sec)},
+		{"10+3x1", clock.ByoYomiControl(10*sec, 3, sec)},
+	} {
+		for _, st := range []Stability{{Elapsed: sec, Held: sec}, {Elapsed: sec, Changes: 5}} {
+			// A Clock in fake time charges each move as a game's does.
+			synctest.Test(t, func(t *testing.T) {
+				clk := clock.New(c.ctl, nil)
+				side := game.First
+				for ply := range tm.Plies + 20 {
+					cs, _ := ClockFor(c.ctl, clk.Side(side))
+					soft, _ := tm.Limits(cs, ply, st)
+					time.Sleep(soft + answer)
+					if err := clk.Press(side); err != nil {
+						t.Fatalf("%s, %+v: flag at ply %d: %v", c.name, st, ply+1, err)
+					}
+					side = side.Other()
+				}
+			})
+		}
+	}
 }

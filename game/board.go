@@ -122,6 +122,17 @@ func MoveCells(s State, m Move) ([]hex.Coord, MoveKind) {
 	return nil, MovePass
 }
 
+// IsPass reports whether m is a pass in s's game: a move that names no cell
+// (false for a game that does not describe its moves).
+func IsPass(s State, m Move) bool {
+	d, ok := s.(MoveDescriber)
+	if !ok {
+		return false
+	}
+	_, k := d.MoveCells(nil, m)
+	return k == MovePass
+}
+
 // WinBounder is satisfied by games that can tell cheaply, by a count, that a side
 // cannot win within n of its own moves whatever happens: a proof search's cut.
 type WinBounder interface {

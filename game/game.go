@@ -156,6 +156,9 @@ type Info struct {
 	// the finished game final scores (final may be Concluded: a game won
 	// beyond the board scores too). Nil: the game is played one at a time.
 	SeriesPoints func(final State) int
+	// SeriesHelp says in a few words what a won game scores in a series, for
+	// the start screen: "a win scores 50 minus the tiles on the surface".
+	SeriesHelp string
 }
 
 // ResultTag spells r for a record's Result tag: a lower-case side name, "draw", or

@@ -37,3 +37,24 @@ func TestGames(t *testing.T) {
 		}
 	}
 }
+
+// A pass is told by its kind, not by its spelling.
+func TestIsPass(t *testing.T) {
+	for _, c := range []struct {
+		game, move string
+		pass       bool
+	}{{"Abande", "pass", true}, {"Abande", "d4", false}, {"Attangle", "d5", false}, {"Andantino", "0,1", false}} {
+		info, err := game.Lookup(c.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, _ := info.Start("")
+		m, err := s.ParseMove(c.move)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if game.IsPass(s, m) != c.pass {
+			t.Errorf("%s %s: IsPass %v", c.game, c.move, !c.pass)
+		}
+	}
+}

@@ -44,7 +44,7 @@ func (p *Picker) Reset(s game.State) {
 	}
 	for _, m := range s.LegalMoves(nil) {
 		c := ChoiceOf(s, m)
-		if len(c.Cells) == 0 {
+		if c.Kind == game.MovePass {
 			p.pass = &c
 			continue
 		}

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/online/proto"
 	"trihex/online/wire"
 )
@@ -27,10 +28,12 @@ type Config struct {
 	Name string // shown to the opponent
 	Key  string // the player's key (NewKey), kept in the settings: it holds the seats
 	// What to do on the first connection; later ones claim the seat taken.
-	// Exactly one: Host a new game, Join one with an invite, or Resume one.
+	// Exactly one: Host a new game, Join one with an invite, Resume one, or
+	// Watch one (read only, by its id; no Key needed).
 	Host   *HostGame
 	Join   *proto.Invite
 	Resume string // a game id the Key holds a seat in
+	Watch  string // a game id to follow
 	// InviteAddr is the host's address put in a direct game's invite code.
 	InviteAddr string
 	Now        func() time.Time // time.Now when nil
@@ -41,7 +44,8 @@ type Config struct {
 }
 
 // HostGame is a game to create: which game, its rules options, its time control
-// (proto.ParseTC) and the host's seat (1 moves first, 2, or 0 for 1). ID and
+// (a clock.Control's String, "" for none) and the host's seat (1 moves first, 2,
+// or 0 for 1). ID and
 // Token, when set, are the game's id and invite token (a host started again with
 // its saved seat); else they are drawn.
 type HostGame struct {
@@ -58,18 +62,19 @@ type EventKind int
 
 // The events a Client reports, in the order they happened.
 const (
-	Connected    EventKind = iota // seated (again): the View is the authority's game
-	Reconnecting                  // the connection dropped; Err says why; the client tries again
-	Failed                        // the seat was refused for good (Err): wrong code, no such game, version
-	Joined                        // the opponent took their seat (Seat, Text: the name)
-	Moved                         // a move was played (Seat, N, Move)
-	Offered                       // an offer (Seat, Offer)
-	Answered                      // an answer to an offer (Seat, Offer, OK)
-	Chatted                       // a chat line (Seat, Text)
-	GameOver                      // the game ended (Result, Text: in words)
-	Refused                       // a command of ours was refused (Err, Text: why, in words)
-	Rematch                       // a rematch was agreed: the View is now the new game (after Connected)
-	Resynced                      // the View was replaced by the authority's whole game
+	Connected       EventKind = iota // seated (again): the View is the authority's game
+	Reconnecting                     // the connection dropped; Err says why; the client tries again
+	Failed                           // the seat was refused for good (Err): wrong code, no such game, version
+	Joined                           // the opponent took their seat (Seat, Text: the name)
+	Moved                            // a move was played (Seat, N, Move)
+	Offered                          // an offer (Seat, Offer)
+	Answered                         // an answer to an offer (Seat, Offer, OK)
+	Chatted                          // a chat line (Seat, Text)
+	GameOver                         // the game ended (Result, Text: in words)
+	Refused                          // a command of ours was refused (Err, Text: why, in words)
+	Rematch                          // a rematch was agreed: the View is now the new game (after Connected)
+	Resynced                         // the View was replaced by the authority's whole game
+	PresenceChanged                  // the player of Seat connected (OK) or left
 )
 
 // Event is one thing that happened, for the window to show.
@@ -82,28 +87,37 @@ type Event struct {
 	OK     bool
 	Text   string
 	Result *proto.Result
+	Clock  *proto.Clock // the authority's clocks after a move, an answer or the end
 	Err    error
 }
 
 // View is the game as this client knows it: every move replayed through the rules.
 type View struct {
-	Game       string // the game id
-	Info       *game.Info
-	Options    game.Options
-	TC         string
-	Created    time.Time
-	Seat       int // ours: 1 moves first
-	Names      [2]string
-	Joined     [2]bool
-	Start      game.State // the start position
-	Position   game.State // after Moves
-	Moves      []string
-	Line       int // takebacks so far
-	Offers     []proto.Offered
-	Clock      *proto.Clock // as last charged by the authority, nil without a clock
-	ClockAt    time.Time    // when Clock arrived here: the running side's time falls from there
-	Result     *proto.Result
-	Chat       []proto.ChatLine
+	Game     string // the game id
+	Info     *game.Info
+	Options  game.Options
+	TC       string // the time control as clock.Parse reads it ("" none)
+	Created  time.Time
+	Seat     int // ours: 1 moves first; 0 while watching
+	Names    [2]string
+	Joined   [2]bool
+	Start    game.State // the start position
+	Position game.State // after Moves
+	Moves    []string
+	Line     int // takebacks so far
+	Offers   []proto.Offered
+	Clock    *proto.Clock // as last charged by the authority, nil without a clock
+	ClockAt  time.Time    // when Clock arrived here: the running side's time falls from there
+	Result   *proto.Result
+	Chat     []proto.ChatLine
+	Clk      []int64 // each move's clock, as proto.Snapshot.Clk
+	// Present says which seats' players are connected to the authority;
+	// AwaySince, since when (here) each absent one has been gone; AwayLimit,
+	// how long one must be gone before the other may claim the game (0: no
+	// claim in this game).
+	Present    [2]bool
+	AwaySince  [2]time.Time
+	AwayLimit  time.Duration
 	Next       string // the rematch's game id
 	Invite     string // the invite code, for the host until the guest joins
 	Pending    string // our move sent and not yet confirmed
@@ -121,37 +135,37 @@ func (v *View) YourMove() bool {
 		int(v.Position.ToMove())+1 == v.Seat
 }
 
-// Describe says how the game ended, in words.
+// Control is the game's time control.
+func (v *View) Control() clock.Control {
+	c, _ := clock.Parse(v.TC) // checked when the view was built
+	return c
+}
+
+// Describe says how the game ended, in words: "Red resigned", "White wins:
+// three triples", "Game aborted".
 func (v *View) Describe() string { return describe(v.Info, v.Result) }
 
 func describe(info *game.Info, r *proto.Result) string {
 	if r == nil || info == nil {
 		return "game in progress"
 	}
-	side := func(s int) string {
-		if s < 1 || s > 2 {
-			return "Nobody"
-		}
-		return info.Players[s-1]
-	}
-	switch r.Termination {
-	case proto.TermRules:
-		if r.Winner == 0 {
-			return "Draw: " + r.Reason
-		}
-		return side(r.Winner) + " wins: " + r.Reason
-	case proto.TermResignation:
-		return side(3-r.Winner) + " resigned"
-	case proto.TermTime:
-		return side(3-r.Winner) + " lost on time"
-	case proto.TermAgreement:
-		return "Draw agreed"
-	case proto.TermAborted:
+	if r.Aborted() {
 		return "Game aborted"
-	case proto.TermAbandoned:
-		return side(3-r.Winner) + " abandoned the game"
 	}
-	return r.Termination
+	res, ok := r.Game()
+	if !ok {
+		return "Game over"
+	}
+	return info.ResultSentence(res)
+}
+
+// CanClaim reports whether seat s's opponent has been gone past the game's
+// limit at now, so that s may claim the game (the authority decides).
+func (v *View) CanClaim(s int, now time.Time) bool {
+	if s < 1 || s > 2 || v.Result != nil || v.AwayLimit <= 0 || !v.Joined[2-s] || v.Present[2-s] {
+		return false
+	}
+	return now.Sub(v.AwaySince[2-s]) >= v.AwayLimit
 }
 
 // Client is one player's connection to a game.
@@ -201,6 +215,9 @@ func Start(cfg Config) *Client {
 	if cfg.Join != nil {
 		c.target = cfg.Join.Game
 	}
+	if cfg.Watch != "" {
+		c.target = cfg.Watch
+	}
 	go c.run()
 	return c
 }
@@ -236,6 +253,7 @@ func (c *Client) View() View {
 		v.Position = v.Position.Clone()
 	}
 	v.Moves = slices.Clone(v.Moves)
+	v.Clk = slices.Clone(v.Clk)
 	v.Offers = slices.Clone(v.Offers)
 	v.Chat = slices.Clone(v.Chat)
 	return v
@@ -303,6 +321,10 @@ func (c *Client) Answer(kind string, ok bool) {
 
 // Resign gives up the game.
 func (c *Client) Resign() { c.command(&proto.Msg{T: proto.Resign}) }
+
+// Claim claims the game from an opponent gone past the limit (View.CanClaim):
+// won (proto.ClaimWin) or drawn (proto.ClaimDraw).
+func (c *Client) Claim(kind string) { c.command(&proto.Msg{T: proto.ClaimEnd, Kind: kind}) }
 
 // Chat sends a line to the opponent.
 func (c *Client) Chat(text string) { c.command(&proto.Msg{T: proto.Chat, Text: text}) }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"log"
@@ -17,7 +16,6 @@ import (
 	"time"
 
 	"trihex/ai"
-	"trihex/game"
 	"trihex/game/cli"
 	"trihex/online/proto"
 	"trihex/online/relay"
@@ -32,35 +30,32 @@ const ServeUsage = "trihex serve [--listen ADDR] [--data DIR | --nats URL | --me
 // ws://HOST:PORT" (wss with a certificate) on its first line and serves until
 // interrupted.
 func Serve(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("serve", ServeUsage, stderr)
 	listen := fs.String("listen", "127.0.0.1:7428", "address to listen on (port 0: any free port)")
 	data := fs.String("data", "", "folder of the embedded NATS server's files (default: relay/ in the config folder)")
 	natsURL := fs.String("nats", "", "use this NATS server (JetStream enabled) instead of an embedded one")
 	memory := fs.Bool("memory", false, "keep games in memory only (tests)")
 	cert := fs.String("cert", "", "TLS certificate file (PEM)")
 	key := fs.String("key", "", "TLS key file (PEM)")
-	pos, err := cli.SplitFlags(fs, args)
+	_, err := fs.Parse(args, 0, "")
 	switch {
 	case err != nil:
-	case len(pos) > 0:
-		err = cli.UsageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	case (*cert == "") != (*key == ""):
 		err = cli.UsageError("--cert and --key go together")
 	case *natsURL != "" && (*data != "" || *memory), *data != "" && *memory:
 		err = cli.UsageError("--data, --nats and --memory are three different stores: give one")
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, ServeUsage)
+		return fs.Fail(err)
 	}
 	store, err := openStore(*data, *natsURL, *memory)
 	if err != nil {
-		return cli.Exit(err, stderr, ServeUsage)
+		return fs.Fail(err)
 	}
 	defer store.Close()
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	return cli.Exit(serve(ctx, store, *listen, *cert, *key, stdout, stderr), stderr, ServeUsage)
+	return fs.Fail(serve(ctx, store, *natsURL == "", *listen, *cert, *key, stdout, stderr))
 }
 
 func openStore(data, natsURL string, memory bool) (relay.Store, error) {
@@ -83,8 +78,8 @@ func openStore(data, natsURL string, memory bool) (relay.Store, error) {
 	return relay.OpenEmbedded(data)
 }
 
-func serve(ctx context.Context, store relay.Store, addr, cert, key string, stdout, stderr io.Writer) error {
-	hub, err := relay.NewHub(store, relay.Options{Log: log.New(stderr, "", log.LstdFlags)})
+func serve(ctx context.Context, store relay.Store, solo bool, addr, cert, key string, stdout, stderr io.Writer) error {
+	hub, err := relay.NewHub(store, relay.Options{Log: log.New(stderr, "", log.LstdFlags), Solo: solo})
 	if err != nil {
 		return err
 	}
@@ -143,13 +138,12 @@ type botFlags struct {
 
 func parseBot(args []string) (botFlags, error) {
 	var f botFlags
-	fs := flag.NewFlagSet("bot", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("bot", BotUsage, nil)
 	fs.StringVar(&f.server, "server", "", "the relay's address, ws://HOST:PORT or wss://…")
 	fs.StringVar(&f.listen, "listen", "", "host a direct game on this address (port 0: any free port)")
 	fs.StringVar(&f.host, "host", "", "host a game of this game")
 	fs.StringVar(&f.join, "join", "", "join the game of this invite code")
-	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10+5x30" (byo-yomi), "3d" (days a move)`)
+	fs.StringVar(&f.clock, "clock", "", `time control: "5+3" (minutes + seconds a move), "10+5x30" (10 minutes, then byo-yomi: 5 periods of 30 s), "3d" (days a move)`)
 	fs.StringVar(&f.options, "options", "", "rules options of a hosted game")
 	fs.IntVar(&f.seat, "seat", 1, "the hosting bot's seat: 1 moves first, 2 second")
 	fs.IntVar(&f.level, "level", 1, "the engine's level, 1-5, 6 for Expert")
@@ -158,12 +152,10 @@ func parseBot(args []string) (botFlags, error) {
 	fs.StringVar(&f.state, "state", "", "keep the seat in this file, to take it back when started again")
 	fs.Uint64Var(&f.seed, "seed", 0, "the engine's seed (default: drawn)")
 	fs.DurationVar(&f.timeout, "timeout", 0, "give up after this long (default: never)")
-	pos, err := cli.SplitFlags(fs, args)
+	_, err := fs.Parse(args, 0, "")
 	switch {
 	case err != nil:
 		return f, err
-	case len(pos) > 0:
-		return f, cli.UsageError(fmt.Sprintf("unexpected argument %q", pos[0]))
 	case (f.host == "") == (f.join == ""):
 		return f, cli.UsageError("give --host GAME or --join CODE")
 	case f.host != "" && (f.server == "") == (f.listen == ""):
@@ -176,16 +168,18 @@ func parseBot(args []string) (botFlags, error) {
 		return f, cli.UsageError("--seat is 1 or 2")
 	}
 	if f.host != "" {
-		info, err := game.Lookup(f.host)
+		info, err := cli.Game(f.host)
 		if err != nil {
-			return f, cli.UsageError(err.Error())
+			return f, err
 		}
 		if _, err := info.ResolveOptions(f.options); err != nil {
 			return f, cli.UsageError(err.Error())
 		}
-		if _, err := proto.ParseTC(f.clock); err != nil {
+		ctl, err := ParseClock(f.clock)
+		if err != nil {
 			return f, cli.UsageError(err.Error())
 		}
+		f.clock = ctl.String()
 	}
 	if f.name == "" {
 		f.name = "Trihex " + ai.LevelName(f.level)

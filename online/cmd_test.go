@@ -92,7 +92,7 @@ func TestBotsPlayEachGame(t *testing.T) {
 	defer store.Close()
 	ctx, stop := context.WithCancel(context.Background())
 	line, served := firstLine(t, func(w io.Writer) int {
-		return cli.Exit(serve(ctx, store, "127.0.0.1:0", "", "", w, io.Discard), io.Discard, "")
+		return cli.Exit(serve(ctx, store, true, "127.0.0.1:0", "", "", w, io.Discard), io.Discard, "")
 	})
 	url, ok := strings.CutPrefix(line, "listening on ")
 	if !ok || !strings.HasPrefix(url, "ws://127.0.0.1:") {
@@ -230,7 +230,7 @@ func TestRelayKilledAndRestarted(t *testing.T) {
 		close(resume)
 	})
 	sameRecords(t, vh, vg)
-	if len(vh.Moves) <= 12 || vh.Result == nil || vh.Result.Termination != proto.TermRules {
+	if len(vh.Moves) <= 12 || vh.Result == nil || vh.Result.Termination != "" {
 		t.Fatalf("%d moves, %+v", len(vh.Moves), vh.Result)
 	}
 	if vh.Reconnects == 0 || vg.Reconnects == 0 {

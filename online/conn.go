@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/online/proto"
 	"trihex/online/table"
 	"trihex/online/wire"
@@ -115,7 +116,7 @@ func (c *Client) session() (bool, error) {
 			if c.cfg.Now().Sub(k.lastIn) > 3*c.cfg.PingEvery {
 				return k.seated, errors.New("online: the server stopped answering")
 			}
-			k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMilli(), Seq: k.seq()})
+			k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMicro(), Seq: k.seq()})
 		case <-resend.C:
 			k.resend()
 		case err := <-errc:
@@ -152,6 +153,8 @@ func (k *conn) greet() {
 	c.mu.Unlock()
 	m := &proto.Msg{T: proto.Claim, Game: target, Key: c.cfg.Key, Name: c.cfg.Name}
 	switch {
+	case c.cfg.Watch != "":
+		m = &proto.Msg{T: proto.Watch, Game: target}
 	case seatedOnce:
 	case c.cfg.Host != nil:
 		h := c.cfg.Host
@@ -203,7 +206,7 @@ func (k *conn) receive(m *proto.Msg) error {
 	case proto.Pong:
 		c.mu.Lock()
 		if m.TS > 0 {
-			c.v.RTT = time.Duration(c.cfg.Now().UnixMilli()-m.TS) * time.Millisecond
+			c.v.RTT = time.Duration(c.cfg.Now().UnixMicro()-m.TS) * time.Microsecond // our pings carry microseconds
 		}
 		behind := k.seated && m.Seq > c.v.Seq
 		c.mu.Unlock()
@@ -329,6 +332,10 @@ func (k *conn) state(m *proto.Msg) error {
 	for _, p := range again {
 		k.send(p)
 	}
+	if first {
+		// The round trip at once, not after the first ping period.
+		k.send(&proto.Msg{T: proto.Ping, TS: c.cfg.Now().UnixMicro(), Seq: m.Seq})
+	}
 	c.mu.Lock()
 	return nil
 }
@@ -372,9 +379,25 @@ func build(s *proto.Snapshot, seat int, seq int64, now time.Time) (View, error) 
 	if err != nil {
 		return View{}, fmt.Errorf("online: the server's game: %v", err)
 	}
+	ctl, err := clock.Parse(s.TC)
+	if err != nil {
+		return View{}, fmt.Errorf("online: the server's game: %v", err)
+	}
+	if s.Clock != nil {
+		if ctl.Kind == clock.NoClock {
+			return View{}, errors.New("online: the server's game has a clock without a time control")
+		}
+		if err := ctl.Check(s.Clock.Snapshot()); err != nil {
+			return View{}, fmt.Errorf("online: the server's clock: %v", err)
+		}
+	}
 	v := View{Game: s.Game, Info: info, Options: opts, TC: s.TC, Created: time.UnixMilli(s.Created).UTC(),
 		Seat: seat, Names: s.Names, Joined: s.Joined, Line: s.Line, Offers: s.Offers, Clock: s.Clock,
-		ClockAt: now, Result: s.Result, Chat: s.Chat, Next: s.Next, Seq: seq, ids: s.IDs}
+		ClockAt: now, Result: s.Result, Chat: s.Chat, Next: s.Next, Seq: seq, ids: s.IDs, Clk: s.Clk,
+		Present: s.Present, AwayLimit: time.Duration(s.AwayLimit) * time.Millisecond}
+	for i, ms := range s.Away {
+		v.AwaySince[i] = now.Add(-time.Duration(ms) * time.Millisecond)
+	}
 	v.Start = info.New(opts)
 	v.Position = v.Start.Clone()
 	for i, t := range s.Moves {
@@ -386,6 +409,9 @@ func build(s *proto.Snapshot, seat int, seq int64, now time.Time) (View, error) 
 			return View{}, fmt.Errorf("online: the server's move %d %q: %v", i+1, t, err)
 		}
 		v.Moves = append(v.Moves, v.Position.FormatMove(mv))
+	}
+	if len(v.Clk) > len(v.Moves) {
+		v.Clk = v.Clk[:len(v.Moves)]
 	}
 	return v, nil
 }
@@ -406,7 +432,7 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 	claim := ""
 	switch m.T {
 	case proto.Joined:
-		v.Joined[m.Seat-1], v.Names[m.Seat-1] = true, m.Name
+		v.Joined[m.Seat-1], v.Names[m.Seat-1], v.Present[m.Seat-1] = true, m.Name, true
 		v.Invite = ""
 		if !mine {
 			c.emit(Event{Kind: Joined, Seat: m.Seat, Text: m.Name})
@@ -427,11 +453,14 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 		v.Position = next
 		v.Moves = append(v.Moves, next.FormatMove(mv))
 		v.Offers = nil
+		if k := v.Control().Kind; m.Clock != nil && (k == clock.Fischer || k == clock.ByoYomi) && len(v.Clk) == len(v.Moves)-1 {
+			v.Clk = append(v.Clk, clkOf(m.Clock.Sides[m.Seat-1]))
+		}
 		if mine {
 			v.Pending = ""
 			c.pending = slices.DeleteFunc(c.pending, func(p *proto.Msg) bool { return p.T == proto.Move })
 		}
-		c.emit(Event{Kind: Moved, Seat: m.Seat, N: m.N, Move: m.Move})
+		c.emit(Event{Kind: Moved, Seat: m.Seat, N: m.N, Move: m.Move, Clock: m.Clock})
 	case proto.Offer:
 		v.Offers = append(v.Offers, proto.Offered{Kind: m.Kind, Seat: m.Seat, N: m.N})
 		c.emit(Event{Kind: Offered, Seat: m.Seat, Offer: m.Kind})
@@ -442,6 +471,9 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 				return false, ""
 			}
 			v.Moves, v.Line, v.Offers = v.Moves[:m.N], m.Line, nil
+			if len(v.Clk) > m.N {
+				v.Clk = v.Clk[:m.N]
+			}
 			v.Position = v.Start.Clone()
 			for _, t := range v.Moves {
 				mv, _ := v.Position.ParseMove(t)
@@ -453,10 +485,16 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 			v.Next, claim = m.Game, m.Game
 			c.target = m.Game
 		}
-		c.emit(Event{Kind: Answered, Seat: m.Seat, Offer: m.Kind, OK: m.OK})
+		c.emit(Event{Kind: Answered, Seat: m.Seat, Offer: m.Kind, OK: m.OK, N: m.N, Clock: m.Clock})
 	case proto.Chat:
 		v.Chat = append(v.Chat, proto.ChatLine{Seat: m.Seat, Text: m.Text})
 		c.emit(Event{Kind: Chatted, Seat: m.Seat, Text: m.Text})
+	case proto.Presence:
+		if v.Present[m.Seat-1] != m.OK {
+			v.Present[m.Seat-1] = m.OK
+			v.AwaySince[m.Seat-1] = c.cfg.Now()
+		}
+		c.emit(Event{Kind: PresenceChanged, Seat: m.Seat, OK: m.OK})
 	case proto.Over:
 	default:
 		return true, ""
@@ -469,7 +507,7 @@ func (c *Client) apply(m *proto.Msg) (bool, string) {
 		v.Result = m.Result
 		v.Pending = ""
 		c.pending = slices.DeleteFunc(c.pending, func(p *proto.Msg) bool { return p.T == proto.Move })
-		c.emit(Event{Kind: GameOver, Result: m.Result, Text: v.Describe()})
+		c.emit(Event{Kind: GameOver, Result: m.Result, Text: v.Describe(), Clock: m.Clock})
 	}
 	return true, claim
 }

@@ -31,6 +31,11 @@ func FuzzClientMessages(f *testing.F) {
 {"t":"chat","seq":3,"seat":1,"text":"hi","id":4}
 {"t":"pong","seq":7,"ts":1}
 {"t":"ack","n":5}`,
+		`{"t":"state","seq":5,"seat":1,"snap":{"game":"AAAAAAAA","kind":"attangle","tc":"60+2","moves":["e6","c6"],"names":["a","b"],"joined":[true,true],"created":0,"clock":{"sides":[{"main":60000,"moved":true},{"main":61000,"moved":true}],"toMove":1,"at":9},"clk":[60000,-2,5],"present":[true,false],"away":[0,5000],"awayLimit":60000}}
+{"t":"presence","seq":6,"seat":2,"ok":true}
+{"t":"move","seq":7,"seat":1,"n":3,"mv":"g4","clock":{"sides":[{"main":1,"periods":2},{"main":0}],"toMove":2,"flagged":1}}
+{"t":"over","seq":8,"seat":2,"result":{"term":"aborted"}}`,
+		`{"t":"state","seq":5,"seat":1,"snap":{"game":"AAAAAAAA","kind":"attangle","tc":"300+5x30","moves":[],"names":["a","b"],"joined":[true,true],"created":0,"clock":{"sides":[{"main":0,"periods":9,"period":99999999},{"main":0}],"toMove":2}}}`,
 	} {
 		f.Add([]byte(s))
 	}
@@ -43,6 +48,11 @@ func FuzzClientMessages(f *testing.F) {
 		}
 		c.v = v
 		k := &conn{c: c, w: discard{}, ctx: context.Background(), seated: true}
+		// The window's Link follows the client: whatever comes, its session
+		// takes it or is rebuilt, without a panic.
+		c.emit(Event{Kind: Connected})
+		l := Follow(c, "me", nil)
+		l.Poll()
 		_ = c.Move("e6")
 		c.Offer(proto.OfferDraw)
 		for _, line := range bytes.Split(data, []byte("\n")) {
@@ -56,6 +66,14 @@ func FuzzClientMessages(f *testing.F) {
 			view := c.View()
 			view.Describe()
 			_ = view.YourMove()
+			l.Poll()
+			_ = l.Status()
+			if s := l.Session(); s != nil {
+				s.Tick(true)
+				if _, err := s.Record(); err != nil && s.Match.Len() == len(view.Moves) {
+					t.Fatalf("the session's record: %v", err)
+				}
+			}
 		}
 	})
 }

@@ -33,12 +33,17 @@ type Host struct {
 // Listen starts a direct game's authority on addr ("127.0.0.1:0": any free port).
 // Addr is the address for the invite code: the listener's, or when it listens on
 // every interface, this machine's first private address.
-func Listen(addr string) (*Host, error) {
+func Listen(addr string) (*Host, error) { return ListenWith(addr, relay.Options{}) }
+
+// ListenWith is Listen with the authority's options (its clock, the time a
+// player may be gone before the other claims the game).
+func ListenWith(addr string, opt relay.Options) (*Host, error) {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("online: %v", err)
 	}
-	h, err := relay.NewHub(relay.NewMemory(), relay.Options{})
+	opt.Solo = true // the host's program is the only authority of its games
+	h, err := relay.NewHub(relay.NewMemory(), opt)
 	if err != nil {
 		ln.Close()
 		return nil, err

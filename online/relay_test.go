@@ -285,14 +285,14 @@ func TestTwoRelayNodes(t *testing.T) {
 		defer h.Close()
 		urls = append(urls, wsServer(t, h))
 	}
-	host := Start(Config{Dial: DialServer(urls[0]), Key: NewKey(), Name: "On one", Host: &HostGame{Game: "abande", Clock: "10+5"}})
+	host := Start(Config{Dial: DialServer(urls[0]), Key: NewKey(), Name: "On one", Host: &HostGame{Game: "abande", Clock: "600+5"}})
 	defer host.Close()
 	inv, _ := proto.ParseInvite(waitInvite(t, host))
 	guest := Start(Config{Dial: DialServer(urls[1]), Key: NewKey(), Name: "On two", Join: &inv})
 	defer guest.Close()
 	vh, vg := playBoth(t, host, guest, randomMover(7), randomMover(8), func() {})
 	sameRecords(t, vh, vg)
-	if vh.Clock == nil || vh.Clock.TC != "10+5" {
+	if vh.Clock == nil || vh.TC != "600+5" {
 		t.Errorf("clock %+v", vh.Clock)
 	}
 	host.Offer(proto.OfferRematch)
@@ -338,7 +338,7 @@ func TestCorrespondence(t *testing.T) {
 		defer h.Close()
 		dial := pipeTo(h, wire.Faults{})
 		ka, kb := NewKey(), NewKey()
-		a := Start(Config{Dial: dial, Key: ka, Name: "A", Host: &HostGame{Game: "attangle", Clock: "3d"}, PingEvery: time.Minute})
+		a := Start(Config{Dial: dial, Key: ka, Name: "A", Host: &HostGame{Game: "attangle", Clock: "3d/move"}, PingEvery: time.Minute})
 		inv, _ := proto.ParseInvite(waitInvite(t, a))
 		b := Start(Config{Dial: dial, Key: kb, Name: "B", Join: &inv, PingEvery: time.Minute})
 		waitFor(t, a, func(v *View) bool { return v.Joined[1] })
@@ -361,7 +361,7 @@ func TestCorrespondence(t *testing.T) {
 			t.Fatalf("%+v %v", list, err)
 		}
 		g := list[0]
-		if g.Game != inv.Game || !g.YourMove || g.Seat != 2 || g.Ply != 3 || g.Opponent != "A" || g.TC != "3d" {
+		if g.Game != inv.Game || !g.YourMove || g.Seat != 2 || g.Ply != 3 || g.Opponent != "A" || g.TC != "3d/move" {
 			t.Fatalf("%+v", g)
 		}
 		if left := time.Until(time.UnixMilli(g.Deadline)); left <= 23*time.Hour || left > 24*time.Hour+3*time.Second {
@@ -384,7 +384,7 @@ func TestCorrespondence(t *testing.T) {
 		// A stays away: three days later B wins on time.
 		time.Sleep(3*24*time.Hour + time.Second)
 		waitFor(t, b, func(v *View) bool { return v.Result != nil })
-		if v := b.View(); v.Result.Termination != proto.TermTime || v.Result.Winner != 2 || v.Describe() != "White lost on time" {
+		if v := b.View(); v.Result.Termination != "time forfeit" || v.Result.Winner != 2 || v.Describe() != "White lost on time" {
 			t.Fatalf("%+v %s", v.Result, v.Describe())
 		}
 	})

@@ -47,7 +47,7 @@ func TestServeTLS(t *testing.T) {
 	ctx, stop := context.WithCancel(context.Background())
 	defer stop()
 	line, _ := firstLine(t, func(w io.Writer) int {
-		if err := serve(ctx, relay.NewMemory(), "127.0.0.1:0", certFile, keyFile, w, io.Discard); err != nil {
+		if err := serve(ctx, relay.NewMemory(), true, "127.0.0.1:0", certFile, keyFile, w, io.Discard); err != nil {
 			return 1
 		}
 		return 0

@@ -3,14 +3,16 @@ package render
 import (
 	"image/color"
 	"strings"
+
+	"trihex/render/palette"
 )
 
 // Piece colours.
 const (
-	ColBlack = iota
-	ColWhite
-	ColRed
-	numColours
+	ColBlack   = palette.Black
+	ColWhite   = palette.White
+	ColRed     = palette.Red
+	numColours = len(palette.Face)
 )
 
 // ColourOf maps a side's name ("Black", "White", "Red") to a piece colour.
@@ -94,7 +96,7 @@ func classic() Theme {
 		BannerInfo: rgba(0x2a4a6a, 0xf0), BannerError: rgba(0x6a2222, 0xf0), ResultBG: rgba(0x101216, 0xe0),
 		Scrim: rgba(0, 0x80), ScrimHeavy: rgba(0, 0xb0), ScrimLight: rgba(0, 0x60),
 		List: rgb(0x1a1c21), Undone: rgb(0x60646c), ReviewBar: rgba(0x141619, 0xd8), SliderTrack: rgb(0x505660),
-		BoardFill: rgb(0xd9b87c), BoardEdge: rgb(0x8a6434), BoardLine: rgb(0x6b4a22), BoardLabel: rgb(0x4a3214), Surface: rgb(0x3a5a4a),
+		BoardFill: palette.BoardFill, BoardEdge: palette.BoardEdge, BoardLine: palette.BoardLine, BoardLabel: rgb(0x4a3214), Surface: rgb(0x3a5a4a),
 		Forbid: rgb(0x8a2a1e), ForbidEdge: rgb(0x4a140e), ForbidCross: rgb(0xf0d8c8),
 		Target: rgba(0x3dd68c, 0xd0), TargetDot: rgba(0x2fb874, 0xe0), HoverRing: rgba(0xffffff, 0x90),
 		Hint: rgb(0x4fa3ff), HintDot: rgba(0x4fa3ff, 0xe0), LastRing: rgba(0xffc820, 0xe0), Win: rgba(0xffd23c, 0xc0),
@@ -103,9 +105,9 @@ func classic() Theme {
 		Sheen: rgba(0xffffff, 0x18), TileInner: rgba(0xffffff, 0x20),
 		Asleep: rgb(0x5a6270), AsleepMark: rgb(0xe8ecf2),
 		LabelDark: rgb(0x303030), LabelLight: rgb(0xfff0e8),
-		Face:      [numColours]color.RGBA{rgb(0x26262a), rgb(0xf4f1ea), rgb(0xc82a2a)},
-		Side:      [numColours]color.RGBA{rgb(0x0c0c0e), rgb(0xb8b2a6), rgb(0x841616)},
-		Edge:      [numColours]color.RGBA{rgb(0x707078), rgb(0x504c44), rgb(0x4a0a0a)},
+		Face:      palette.Face,
+		Side:      palette.Side,
+		Edge:      palette.Edge,
 		LineWidth: 1,
 	}
 }

@@ -36,7 +36,7 @@ const AutosaveName = "autosave" + Extension
 
 // Autosave writes the current game to dir after every move.
 func Autosave(dir, record string) error {
-	return WriteFileAtomic(filepath.Join(dir, AutosaveName), []byte(record))
+	return writeSoon(filepath.Join(dir, AutosaveName), []byte(record))
 }
 
 // LoadAutosave reads the autosave in dir. It returns (nil, "", nil) when there is
@@ -161,7 +161,7 @@ func SaveSettings(dir string, s Settings) error {
 	if err != nil {
 		return fmt.Errorf("save: %v", err)
 	}
-	return WriteFileAtomic(filepath.Join(dir, SettingsName), append(data, '\n'))
+	return writeSoon(filepath.Join(dir, SettingsName), append(data, '\n'))
 }
 
 // AddRecent puts path first in the recent files, without duplicates.

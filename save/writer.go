@@ -1,12 +1,19 @@
 package save
 
-import "sync"
+import (
+	"sync"
+	"time"
+)
 
 // Files the app rewrites often (the autosave and --record-out after every move,
-// the settings on every View change) are written by one background goroutine, so
-// that the app's Update never waits for the disk (WriteFileAtomic syncs). Each
-// file has a one-slot queue: a newer version replaces one not yet written. Flush
-// writes what is left, before the app exits.
+// the settings on every View change) are written in the background, each file by
+// a goroutine of its own, so that the app's Update never waits for the disk and a
+// slow write of the settings never holds up the autosave. Each file has a
+// one-slot queue: a newer version replaces one not yet written, so a slow disk
+// never queues up stale versions and the newest state wins. A write waits at most
+// syncWait for its sync before the rename (writeSoon), so a move is in the file
+// within a moment even while another program keeps the disk busy. Flush writes
+// what is left, before the app exits, without waiting long for the syncs.
 
 // WriteKind names a file the background Writer keeps.
 type WriteKind int
@@ -24,10 +31,14 @@ type WriteJob func() error
 
 // Writer writes files on a goroutine of its own, the latest version of each.
 type Writer struct {
+	// OnError, when set before the first Put, is called on the writer's
+	// goroutine after a write fails, so that the app can say it at once.
+	OnError func()
+
 	queues [NumWriteKinds]chan WriteJob
-	wake   chan struct{} // one slot: some queue has a job
-	stop   chan struct{} // closed by Flush
-	done   chan struct{} // closed when the goroutine has written everything
+	wake   [NumWriteKinds]chan struct{} // one slot each: the file's queue has a job
+	stop   chan struct{}                // closed by Flush
+	done   sync.WaitGroup               // the goroutines, until they have written everything
 
 	mu     sync.Mutex
 	errs   [NumWriteKinds]error // the last failure of each file, until taken
@@ -36,11 +47,13 @@ type Writer struct {
 
 // NewWriter starts a background writer.
 func NewWriter() *Writer {
-	w := &Writer{wake: make(chan struct{}, 1), stop: make(chan struct{}), done: make(chan struct{})}
+	w := &Writer{stop: make(chan struct{})}
 	for i := range w.queues {
 		w.queues[i] = make(chan WriteJob, 1)
+		w.wake[i] = make(chan struct{}, 1)
+		w.done.Add(1)
+		go w.run(WriteKind(i))
 	}
-	go w.run()
 	return w
 }
 
@@ -61,40 +74,43 @@ func (w *Writer) Put(k WriteKind, job WriteJob) {
 	}
 	q <- job // the only sender, and the slot is free now
 	select {
-	case w.wake <- struct{}{}:
+	case w.wake[k] <- struct{}{}:
 	default:
 	}
 }
 
-func (w *Writer) run() {
-	defer close(w.done)
+// run writes the file k's versions as they come, until Flush.
+func (w *Writer) run(k WriteKind) {
+	defer w.done.Done()
 	for {
 		select {
-		case <-w.wake:
-			w.drain()
+		case <-w.wake[k]:
+			w.drain(k)
 		case <-w.stop:
-			w.drain()
+			w.drain(k)
 			return
 		}
 	}
 }
 
-// drain writes every queued file once.
-func (w *Writer) drain() {
-	for k, q := range w.queues {
-		select {
-		case job := <-q:
-			w.result(WriteKind(k), job())
-		default:
-		}
+// drain writes the file k's queued version, if any.
+func (w *Writer) drain(k WriteKind) {
+	select {
+	case job := <-w.queues[k]:
+		w.result(k, job())
+	default:
 	}
 }
 
 func (w *Writer) result(k WriteKind, err error) {
+	if err == nil {
+		return
+	}
 	w.mu.Lock()
-	defer w.mu.Unlock()
-	if err != nil {
-		w.errs[k] = err
+	w.errs[k] = err
+	w.mu.Unlock()
+	if w.OnError != nil {
+		w.OnError()
 	}
 }
 
@@ -106,7 +122,12 @@ func (w *Writer) TakeErrors() (errs [NumWriteKinds]error) {
 	return errs
 }
 
-// Flush writes the queued files and waits for them; later Puts write at once.
+// quitSyncWait is how long Flush waits for the syncs still running: the files
+// are in place by then, and a sync the disk holds up must not hold up quitting.
+const quitSyncWait = 100 * time.Millisecond
+
+// Flush writes the queued files and waits for them, and for their syncs at most
+// quitSyncWait; later Puts write at once.
 func (w *Writer) Flush() {
 	w.mu.Lock()
 	if w.closed {
@@ -116,7 +137,8 @@ func (w *Writer) Flush() {
 	w.closed = true
 	w.mu.Unlock()
 	close(w.stop)
-	<-w.done
+	w.done.Wait()
+	waitSyncs(quitSyncWait)
 }
 
 // Writers of the three files, with their contents taken now.
@@ -128,7 +150,7 @@ func AutosaveJob(dir, rec string) WriteJob {
 
 // RecordJob writes the record rec to path.
 func RecordJob(path, rec string) WriteJob {
-	return func() error { return WriteFileAtomic(path, []byte(rec)) }
+	return func() error { return writeSoon(path, []byte(rec)) }
 }
 
 // SettingsJob writes the settings s (copied now) into dir.

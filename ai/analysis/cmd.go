@@ -3,7 +3,6 @@ package analysis
 import (
 	"context"
 	"encoding/json"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -23,46 +22,38 @@ const Usage = "trihex analyse FILE [--time S | --level N] [--threads N] [--json]
 // engine for that time) and prints a line a move, or with --json the plies as a
 // JSON array: the numbers the window's review shows.
 func Command(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("analyse", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 0, "level 1-5, 6 for Expert")
-	secs := fs.Float64("time", 0, "seconds a position")
-	asJSON := fs.Bool("json", false, "print a JSON array")
-	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads")
-	pos, err := cli.SplitFlags(fs, args)
-	if err == nil && len(pos) != 1 {
-		err = cli.UsageError("analyse takes one record file")
-	}
-	set := map[string]bool{}
-	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	f := cli.NewFlags("analyse", Usage, stderr)
+	level := f.Int("level", 0, "level 1-5, 6 for Expert")
+	secs := f.Float64("time", 0, "seconds a position")
+	asJSON := f.Bool("json", false, "print a JSON array")
+	threads := f.Threads(ai.DefaultThreads(false), "search threads")
+	pos, err := f.Parse(args, 1, "analyse takes one record file")
 	switch {
 	case err != nil:
-	case set["level"] && (*level < 1 || *level > ai.MaxLevel):
+	case f.Set("level") && (*level < 1 || *level > ai.MaxLevel):
 		err = cli.UsageError(fmt.Sprintf("--level %d: levels are 1 to 5, and 6 for Expert", *level))
-	case *threads < 1:
-		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
-	case set["time"] && (!(*secs > 0) || math.IsInf(*secs, 0) || *secs > 3600):
+	case f.Set("time") && (!(*secs > 0) || math.IsInf(*secs, 0) || *secs > 3600):
 		err = cli.UsageError(fmt.Sprintf("--time %g: want seconds, more than 0 and at most 3600", *secs))
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, Usage)
+		return f.Fail(err)
 	}
 	g, err := save.ReadFile(pos[0])
 	if err != nil {
-		return cli.Exit(err, stderr, Usage)
+		return f.Fail(err)
 	}
 	b := Budget{Level: *level, Time: time.Duration(*secs * float64(time.Second)), Threads: *threads}
 	plies, err := ReviewGame(context.Background(), g, b, nil)
 	if err != nil {
-		return cli.Exit(err, stderr, Usage)
+		return f.Fail(err)
 	}
 	if *asJSON {
 		enc := json.NewEncoder(stdout)
 		enc.SetIndent("", "  ")
-		return cli.Exit(enc.Encode(plies), stderr, Usage)
+		return f.Fail(enc.Encode(plies))
 	}
 	_, err = io.WriteString(stdout, Text(g.Info.Name, b, plies))
-	return cli.Exit(err, stderr, Usage)
+	return f.Fail(err)
 }
 
 // Text writes a review as a table: a header, then per move its number and

@@ -15,7 +15,7 @@ import (
 // The opening book: Red's first moves, each chosen by a long alpha-beta search
 // (`trihex book`, which writes book.txt). At a quarter second a move, Red's
 // games against plain UCT are decided in its first four or five moves, where a
-// search twenty times as long chooses differently (ai/README.md, session 14).
+// search twenty times as long chooses differently (ai/README.md).
 //
 // A line of book.txt is a game's moves from the start, a colon, and the move to
 // play there with the long search's value: "0,1 -1,1 -1,0 : 0,-1 0.0140". A

@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"math"
@@ -44,8 +43,7 @@ type config struct {
 }
 
 func parseConfig(args []string) (config, error) {
-	fs := flag.NewFlagSet("arena", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("arena", ArenaUsage, nil)
 	var c config
 	gname := fs.String("game", "", "abande, attangle or andantino")
 	fs.StringVar(&c.a, "a", "", "engine A: 1-5, random, uct")
@@ -63,7 +61,7 @@ func parseConfig(args []string) (config, error) {
 	fs.IntVar(&c.openings, "openings", 0, "start each pair of games from K random plies, played once with each colour (unless --a-side)")
 	from := fs.String("from", "", "every game's first moves, separated by spaces (then --openings' random plies, if any)")
 	clk := fs.String("clock", "", "a clock for each engine, in seconds: BASE+INC (Fischer, 30+0.5) or BASE+NxPERIOD (byo-yomi, 60+3x10)")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, 0, "arena needs --game, --a, --b and a positive --games")
 	if err != nil {
 		return c, err
 	}
@@ -360,7 +358,7 @@ func opening(start game.State, plies int, seed uint64) []game.Move {
 		s := start.Clone()
 		var moves []game.Move
 		for len(moves) < plies && !s.Result().Over {
-			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return s.FormatMove(m) == "pass" })
+			buf = slices.DeleteFunc(s.LegalMoves(buf[:0]), func(m game.Move) bool { return game.IsPass(s, m) })
 			if len(buf) == 0 {
 				break
 			}

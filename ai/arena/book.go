@@ -2,7 +2,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -38,11 +37,10 @@ const BookUsage = "trihex book [--plies N] [--time S] [--threads N] [--out FILE]
 // least two moves were each played in K games or more (--min), each with the
 // move that lost least often, and --in adds an older book's other entries.
 func Book(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("book", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("book", BookUsage, stderr)
 	plies := fs.Int("plies", 8, "book Red's moves before this ply")
 	secs := fs.Float64("time", 6, "seconds of search a position")
-	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
+	threads := fs.Threads(ai.DefaultThreads(false), "search threads (default: every core)")
 	out := fs.String("out", "", "file to write (default: standard output)")
 	count := fs.Bool("count", false, "count the Red positions only, without searching (White's moves are all followed; Red's first legal move stands in for the book's)")
 	var whites []string
@@ -55,7 +53,7 @@ func Book(args []string, stdout, stderr io.Writer) int {
 	in := fs.String("in", "", "a book whose entries are kept for positions not searched here")
 	results := fs.Bool("results", false, "choose Red's moves from the results of the records given")
 	minGames := fs.Int("min", 5, "with --results: the games a move needs to be chosen")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, -1, "")
 	switch {
 	case err != nil:
 	case *results:
@@ -68,8 +66,8 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		err = cli.UsageError("--count follows every White move; it takes no --white")
 	case *plies < 1 || *plies > 16:
 		err = cli.UsageError(fmt.Sprintf("--plies %d: want 1 to 16", *plies))
-	case *secs <= 0 || *threads < 1:
-		err = cli.UsageError("--time and --threads must be above 0")
+	case *secs <= 0:
+		err = cli.UsageError("--time must be above 0")
 	}
 	for _, spec := range whites {
 		if _, perr := ai.ParseEngine(spec, 0, 0, 1); err == nil && perr != nil {
@@ -81,13 +79,13 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		old, err = readBookLines(*in)
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, BookUsage)
+		return fs.Fail(err)
 	}
 	w := stdout
 	var f *os.File
 	if *out != "" && !*count {
 		if f, err = os.Create(*out); err != nil {
-			return cli.Exit(fmt.Errorf("book: %w", err), stderr, BookUsage)
+			return fs.Fail(fmt.Errorf("book: %w", err))
 		}
 		defer f.Close() // a second Close after the one below only reports it was closed
 		w = f
@@ -97,7 +95,7 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		spec := fmt.Sprintf("ab,t=%g,th=%d", *secs, *threads)
 		e, err := ai.ParseEngine(spec, 0, 0, 1)
 		if err != nil {
-			return cli.Exit(err, stderr, BookUsage)
+			return fs.Fail(err)
 		}
 		b.engine = e
 		fmt.Fprintf(w, "# trihex book %s: Red's moves by level 5's alpha-beta search (%s)\n", strings.Join(args, " "), spec)
@@ -120,7 +118,7 @@ func Book(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, BookUsage)
+		return fs.Fail(err)
 	}
 	fmt.Fprintf(stderr, "%d Red positions in %s\n", b.n, time.Since(b.t0).Round(time.Second))
 	return 0

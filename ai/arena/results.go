@@ -17,9 +17,8 @@ import (
 )
 
 // Red's opening moves by results (trihex book --results): the longer searches
-// of sessions 14 and 15 chose, in the position where most of level 5's Red
-// losses gathered, the move that lost most often (ai/README.md, session 15).
-// So the book can also be chosen from finished games: every Red position
+// of the searched books chose, in the position where most of level 5's Red
+// losses gathered, the move that lost most often. So the book can also be chosen from finished games: every Red position
 // before the book's last ply in a set of records, up to the mirror image, with
 // the games through each of Red's moves there and how they ended for Red.
 

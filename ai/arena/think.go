@@ -6,7 +6,6 @@ package arena
 
 import (
 	"context"
-	"flag"
 	"fmt"
 	"io"
 	"strings"
@@ -27,28 +26,20 @@ const ThinkUsage = "trihex think FILE [--level N | --playouts N | --time S] [--c
 // --clock it plays to the side to move's clock (--left: its main time left,
 // by default the whole base) and says the time manager's limits.
 func Think(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("think", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	level := fs.Int("level", 3, "level 1-5, 6 for Expert")
-	playouts := fs.Int("playouts", 0, "playout budget (replaces the level's)")
-	secs := fs.Float64("time", 0, "seconds (replaces the level's budget)")
-	seed := fs.Uint64("seed", 1, "random seed")
-	threads := fs.Int("threads", ai.DefaultThreads(false), "search threads (default: every core)")
-	clk := fs.String("clock", "", "the time control, in seconds: BASE+INC or BASE+NxPERIOD")
-	left := fs.Float64("left", 0, "with --clock: the side to move's main time left, in seconds (default: the base)")
-	pos, err := cli.SplitFlags(fs, args)
-	if err == nil && len(pos) != 1 {
-		err = cli.UsageError("think takes one record file")
-	}
-	if err == nil && *threads < 1 {
-		err = cli.UsageError(fmt.Sprintf("--threads %d: want 1 or more", *threads))
-	}
+	f := cli.NewFlags("think", ThinkUsage, stderr)
+	level := f.Int("level", 3, "level 1-5, 6 for Expert")
+	playouts := f.Int("playouts", 0, "playout budget (replaces the level's)")
+	secs := f.Float64("time", 0, "seconds (replaces the level's budget)")
+	seed := f.Uint64("seed", 1, "random seed")
+	threads := f.Threads(ai.DefaultThreads(false), "search threads (default: every core)")
+	clk := f.String("clock", "", "the time control, in seconds: BASE+INC or BASE+NxPERIOD")
+	left := f.Float64("left", 0, "with --clock: the side to move's main time left, in seconds (default: the base)")
+	pos, err := f.Parse(args, 1, "think takes one record file")
 	var ctl clock.Control
 	if err == nil {
 		ctl, err = parseClock(*clk)
 	}
-	leftSet := false
-	fs.Visit(func(f *flag.Flag) { leftSet = leftSet || f.Name == "left" })
+	leftSet := f.Set("left")
 	if err == nil && leftSet && ctl.Kind == clock.NoClock {
 		err = cli.UsageError("--left needs --clock")
 	}
@@ -56,18 +47,18 @@ func Think(args []string, stdout, stderr io.Writer) int {
 		err = cli.UsageError(fmt.Sprintf("--left %g: want 0 to %g seconds", *left, clock.MaxBase.Seconds()))
 	}
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	g, err := save.ReadFile(pos[0])
 	if err != nil {
-		return cli.Exit(err, stderr, ThinkUsage)
+		return f.Fail(err)
 	}
 	eng, err := ai.ParseEngine(fmt.Sprint(*level), *playouts, time.Duration(*secs*float64(time.Second)), *seed)
 	if err != nil {
-		return cli.Exit(cli.UsageError(err.Error()), stderr, ThinkUsage)
+		return f.Fail(cli.UsageError(err.Error()))
 	}
 	if g.Final.Result().Over {
-		return cli.Exit(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())), stderr, ThinkUsage)
+		return f.Fail(fmt.Errorf("the game is over: %s", g.Info.DescribeResult(g.Final.Result())))
 	}
 	eng = ai.WithThreads(eng, *threads)
 	var inf ai.Info

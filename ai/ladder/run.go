@@ -3,7 +3,6 @@ package ladder
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"hash/fnv"
 	"io"
@@ -67,8 +66,7 @@ type config struct {
 }
 
 func parseConfig(args []string) (config, error) {
-	fs := flag.NewFlagSet("ladder", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("ladder", Usage, nil)
 	c := config{}
 	gname := fs.String("game", "all", "abande, attangle, andantino or all")
 	fs.IntVar(&c.n, "games", 20, "games per pairing to reach")
@@ -79,12 +77,8 @@ func parseConfig(args []string) (config, error) {
 	skip := fs.String("skip", "", "engines whose pairings are not played this run, by commas (e.g. 5)")
 	fs.DurationVar(&c.budget, "time-budget", 0, "start no game after this much wall time (0: no limit)")
 	fs.BoolVar(&c.plotOnly, "plot-only", false, "only refit and redraw from the results file")
-	pos, err := cli.SplitFlags(fs, args)
-	if err != nil {
+	if _, err := fs.Parse(args, 0, ""); err != nil {
 		return c, cli.UsageError("ladder: " + err.Error())
-	}
-	if len(pos) != 0 {
-		return c, cli.UsageError(fmt.Sprintf("ladder: unexpected argument %q", pos[0]))
 	}
 	if c.n < 1 || c.workers < 1 || c.budget < 0 {
 		return c, cli.UsageError("ladder: --games and --workers must be positive, --time-budget not negative")
@@ -95,7 +89,7 @@ func parseConfig(args []string) (config, error) {
 	if strings.EqualFold(strings.TrimSpace(*gname), "all") {
 		c.games = Games()
 	} else {
-		info, err := game.Lookup(*gname)
+		info, err := cli.Game(*gname)
 		if err != nil {
 			return c, cli.UsageError("ladder: " + err.Error())
 		}

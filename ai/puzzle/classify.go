@@ -110,7 +110,7 @@ func (p *Prover) refute(s game.State, k Kind, wrong game.Move) []game.Move {
 		moves := t.LegalMoves(nil)
 		m := moves[0]
 		for _, x := range moves {
-			if t.FormatMove(x) == "pass" {
+			if game.IsPass(t, x) {
 				m = x
 			}
 		}

@@ -1,13 +1,11 @@
 package puzzle
 
 import (
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"time"
 
-	"trihex/game"
 	"trihex/game/cli"
 )
 
@@ -35,13 +33,14 @@ func Command(args []string, stdout, stderr io.Writer) int {
 }
 
 func list(args []string, stdout io.Writer) error {
-	if len(args) != 1 {
-		return cli.UsageError("puzzles list takes one game")
+	pos, err := cli.NewFlags("puzzles list", Usage, nil).Parse(args, 1, "puzzles list takes one game")
+	if err != nil {
+		return err
 	}
-	if _, err := game.Lookup(args[0]); err != nil {
-		return cli.UsageError(err.Error())
+	if _, err := cli.Game(pos[0]); err != nil {
+		return err
 	}
-	ps, err := Load(args[0])
+	ps, err := Load(pos[0])
 	if err != nil {
 		return err
 	}
@@ -50,26 +49,23 @@ func list(args []string, stdout io.Writer) error {
 }
 
 func gen(args []string, stdout, stderr io.Writer) error {
-	fs := flag.NewFlagSet("puzzles gen", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
+	fs := cli.NewFlags("puzzles gen", Usage, stderr)
 	seed := fs.Uint64("seed", 1, "random seed")
 	games := fs.Int("games", DefaultGames, "self-play games")
 	out := fs.String("out", "", "write the puzzles to this file instead of standard output")
 	workers := fs.Int("workers", 2, "games played at once")
-	pos, err := cli.SplitFlags(fs, args)
+	pos, err := fs.Parse(args, 1, "puzzles gen takes one game")
 	switch {
 	case err != nil:
 		return err
-	case len(pos) != 1:
-		return cli.UsageError("puzzles gen takes one game")
 	case *games < 1 || *games > 10000:
 		return cli.UsageError(fmt.Sprintf("--games %d: want 1 to 10000", *games))
 	case *workers < 1 || *workers > 64:
 		return cli.UsageError(fmt.Sprintf("--workers %d: want 1 to 64", *workers))
 	}
-	info, err := game.Lookup(pos[0])
+	info, err := cli.Game(pos[0])
 	if err != nil {
-		return cli.UsageError(err.Error())
+		return err
 	}
 	start := time.Now()
 	ps, err := Generate(GenConfig{Game: info.Name, Seed: *seed, Games: *games, Workers: *workers, Log: stderr})

@@ -10,7 +10,6 @@ package desktop
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -20,6 +19,7 @@ import (
 	"strings"
 
 	"trihex/assets"
+	"trihex/game/cli"
 )
 
 const (
@@ -41,18 +41,15 @@ type installDirs struct {
 	update    bool   // run the desktop's cache updaters
 }
 
-func parseInstallFlags(args []string, stderr io.Writer) (installDirs, error) {
-	fs := flag.NewFlagSet("install-desktop", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	home := fs.String("home", "", "home folder (default $HOME)")
-	data := fs.String("data", "", "data folder (default $XDG_DATA_HOME or HOME/.local/share)")
-	bin := fs.String("bin", "", "folder of the binary (default HOME/.local/bin)")
-	noUpdate := fs.Bool("no-update", false, "do not run update-desktop-database and friends")
-	if err := fs.Parse(args); err != nil {
+// parseInstallFlags reads the flags of install-desktop or uninstall-desktop
+// into dirs; a bad flag or an argument is a cli.UsageError.
+func parseInstallFlags(flags *cli.Flags, args []string) (installDirs, error) {
+	home := flags.String("home", "", "home folder (default $HOME)")
+	data := flags.String("data", "", "data folder (default $XDG_DATA_HOME or HOME/.local/share)")
+	bin := flags.String("bin", "", "folder of the binary (default HOME/.local/bin)")
+	noUpdate := flags.Bool("no-update", false, "do not run update-desktop-database and friends")
+	if _, err := flags.Parse(args, 0, ""); err != nil {
 		return installDirs{}, err
-	}
-	if fs.NArg() > 0 {
-		return installDirs{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
 	h := *home
 	if h == "" {
@@ -146,10 +143,10 @@ func installFiles(d installDirs) ([]installFile, error) {
 // Install writes the binary, the menu entry, the icons and the MIME type of
 // records under the user's home and returns the exit status.
 func Install(args []string, stdout, stderr io.Writer) int {
-	d, err := parseInstallFlags(args, stderr)
+	flags := cli.NewFlags("install-desktop", Usage, stderr)
+	d, err := parseInstallFlags(flags, args)
 	if err != nil {
-		fmt.Fprintln(stderr, "usage:", Usage)
-		return 2
+		return flags.Fail(err)
 	}
 	if err := doInstall(d, stdout); err != nil {
 		fmt.Fprintln(stderr, "trihex install-desktop:", err)
@@ -160,10 +157,10 @@ func Install(args []string, stdout, stderr io.Writer) int {
 
 // Uninstall removes what Install wrote and returns the exit status.
 func Uninstall(args []string, stdout, stderr io.Writer) int {
-	d, err := parseInstallFlags(args, stderr)
+	flags := cli.NewFlags("uninstall-desktop", Usage, stderr)
+	d, err := parseInstallFlags(flags, args)
 	if err != nil {
-		fmt.Fprintln(stderr, "usage:", Usage)
-		return 2
+		return flags.Fail(err)
 	}
 	if err := doUninstall(d, stdout); err != nil {
 		fmt.Fprintln(stderr, "trihex uninstall-desktop:", err)

@@ -73,3 +73,20 @@ func TestInstallUninstall(t *testing.T) {
 		t.Errorf("a stray argument gives %d", code)
 	}
 }
+
+// TestUsageErrors: an argument or an unknown flag is refused with the reason
+// and the usage line, exit status 2, before anything is written.
+func TestUsageErrors(t *testing.T) {
+	for _, args := range [][]string{{"extra"}, {"--nope"}} {
+		for name, run := range map[string]func([]string, *bytes.Buffer, *bytes.Buffer) int{
+			"install":   func(a []string, o, e *bytes.Buffer) int { return Install(a, o, e) },
+			"uninstall": func(a []string, o, e *bytes.Buffer) int { return Uninstall(a, o, e) },
+		} {
+			var out, errb bytes.Buffer
+			code := run(append(args, "--home", t.TempDir()), &out, &errb)
+			if code != 2 || !strings.HasPrefix(errb.String(), "trihex: ") || !strings.HasSuffix(errb.String(), "usage: "+Usage+"\n") || out.Len() != 0 {
+				t.Errorf("%s %q: status %d, stderr %q, stdout %q", name, args, code, errb.String(), out.String())
+			}
+		}
+	}
+}

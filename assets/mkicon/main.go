@@ -1,6 +1,7 @@
 // Command mkicon draws the Trihex icon, the single source of every icon size
 // (window, desktop, Windows resource): a wooden hexagonal board carrying a stack of
-// black, white and black discs. Run from the module root:
+// black, white and black discs, in the classic theme's colours (render/palette).
+// Run from the module root:
 //
 //	go run ./assets/mkicon assets/icon.png
 package main
@@ -12,6 +13,8 @@ import (
 	"image/png"
 	"math"
 	"os"
+
+	"trihex/render/palette"
 )
 
 const size, ss = 512, 4 // output pixels, supersampling per axis
@@ -49,25 +52,25 @@ func shade(x, y float64) rgba {
 		return ax <= r*0.866 && ay <= r-ax*0.577
 	}
 	if hexIn(0.98) {
-		over(color.RGBA{0x8a, 0x64, 0x34, 0xff}, 1)
+		over(palette.BoardEdge, 1)
 	}
 	if hexIn(0.9) {
-		over(color.RGBA{0xd9, 0xb8, 0x7c, 0xff}, 1)
-		// The grain of the wood: faint bands.
+		over(palette.BoardFill, 1)
+		// The grain of the wood: faint bands of a darker wood, the icon's own.
 		over(color.RGBA{0xb8, 0x94, 0x5c, 0xff}, 0.12*(0.5+0.5*math.Sin(y*38+math.Sin(x*6)*2)))
 		// Board lines through the centre, three directions.
 		for _, a := range []float64{0, math.Pi / 3, 2 * math.Pi / 3} {
 			d := math.Abs(x*math.Sin(a) - y*math.Cos(a))
 			if d < 0.012 {
-				over(color.RGBA{0x6b, 0x4a, 0x22, 0xff}, 0.8)
+				over(palette.BoardLine, 0.8)
 			}
 		}
 	}
 	// The stack: three discs seen from the side, bottom first.
 	cols := []struct{ face, side color.RGBA }{
-		{color.RGBA{0x26, 0x26, 0x2a, 0xff}, color.RGBA{0x0c, 0x0c, 0x0e, 0xff}},
-		{color.RGBA{0xf4, 0xf1, 0xea, 0xff}, color.RGBA{0xb8, 0xb2, 0xa6, 0xff}},
-		{color.RGBA{0x26, 0x26, 0x2a, 0xff}, color.RGBA{0x0c, 0x0c, 0x0e, 0xff}},
+		{palette.Face[palette.Black], palette.Side[palette.Black]},
+		{palette.Face[palette.White], palette.Side[palette.White]},
+		{palette.Face[palette.Black], palette.Side[palette.Black]},
 	}
 	rx, ry, t := 0.5, 0.26, 0.16
 	for i, col := range cols {
@@ -80,7 +83,7 @@ func shade(x, y float64) rgba {
 		if e := ell(cy); e <= 1 {
 			over(col.face, 1)
 			if e > 0.86 {
-				over(color.RGBA{0x70, 0x70, 0x78, 0xff}, 0.7)
+				over(palette.Edge[palette.Black], 0.7) // the rim of the top face
 			}
 		}
 	}

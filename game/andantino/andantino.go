@@ -53,6 +53,7 @@ var Info = &game.Info{
 		}
 		return 0
 	},
+	SeriesHelp: "a win scores 50 minus the tiles on the surface",
 }
 
 func init() { game.Register(Info) }

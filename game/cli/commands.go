@@ -2,7 +2,6 @@ package cli
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"runtime"
@@ -20,13 +19,9 @@ const PerftUsage = "trihex perft GAME DEPTH [--options K=V,…]"
 
 // Perft prints "perft(d) = N" for d = 1…DEPTH: the number of legal move sequences.
 func Perft(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("perft", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	opts := fs.String("options", "", "rules options, key=value joined by commas")
-	pos, err := SplitFlags(fs, args)
-	if err == nil && len(pos) != 2 {
-		err = UsageError("perft takes a game and a depth")
-	}
+	f := NewFlags("perft", PerftUsage, stderr)
+	opts := f.String("options", "", "rules options, key=value joined by commas")
+	pos, err := f.Parse(args, 2, "perft takes a game and a depth")
 	var depth int
 	if err == nil {
 		if _, e := fmt.Sscan(pos[1], &depth); e != nil || depth < 1 || depth > 20 {
@@ -38,7 +33,7 @@ func Perft(args []string, stdout, stderr io.Writer) int {
 		s, err = Start(pos[0], *opts)
 	}
 	if err != nil {
-		return Exit(err, stderr, PerftUsage)
+		return f.Fail(err)
 	}
 	for d := 1; d <= depth; d++ {
 		fmt.Fprintf(stdout, "perft(%d) = %d\n", d, game.Perft(s, d))
@@ -60,17 +55,19 @@ const MovesUsage = "trihex moves FILE   (- reads standard input)"
 // command as a bad move of the main line does, so that moves never passes a record
 // that the app and check refuse for its moves.
 func Moves(args []string, stdout, stderr io.Writer) int {
-	if len(args) != 1 {
-		return Exit(UsageError("moves takes one record file"), stderr, MovesUsage)
+	f := NewFlags("moves", MovesUsage, stderr)
+	pos, err := f.Parse(args, 1, "moves takes one record file")
+	if err != nil {
+		return f.Fail(err)
 	}
-	path := args[0]
+	path := pos[0]
 	rec, err := save.ParseFile(path)
 	if err != nil {
-		return Exit(err, stderr, MovesUsage)
+		return f.Fail(err)
 	}
 	start, err := rec.Start()
 	if err != nil {
-		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
+		return f.Fail(&save.FileError{Path: path, Err: err})
 	}
 	s := start.Clone()
 	var buf []game.Move
@@ -92,15 +89,15 @@ func Moves(args []string, stdout, stderr io.Writer) int {
 		}
 		if err != nil {
 			err = &save.MoveError{Token: tok, Ply: ply + 1, Err: err}
-			return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
+			return f.Fail(&save.FileError{Path: path, Err: err})
 		}
 	}
 	if _, err := save.Replay(start, rec.Root); err != nil {
-		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
+		return f.Fail(&save.FileError{Path: path, Err: err})
 	}
 	res, err := rec.EndFromTags(s, rec.Root)
 	if err != nil {
-		return Exit(&save.FileError{Path: path, Err: err}, stderr, MovesUsage)
+		return f.Fail(&save.FileError{Path: path, Err: err})
 	}
 	if tag := s.Info().ResultTag(res); tag == "*" {
 		fmt.Fprintln(stdout, "result: none")
@@ -116,12 +113,11 @@ const BenchUsage = "trihex bench [GAME] [--time SECONDS] [--runs N] [--options K
 // Bench prints uniformly random playouts per second on one core for each game (or
 // the one named), the median of --runs runs.
 func Bench(args []string, stdout, stderr io.Writer) int {
-	fs := flag.NewFlagSet("bench", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	secs := fs.Float64("time", 0.5, "seconds per run")
-	runs := fs.Int("runs", 5, "runs per game; the median is printed")
-	opts := fs.String("options", "", "rules options (with one GAME)")
-	pos, err := SplitFlags(fs, args)
+	f := NewFlags("bench", BenchUsage, stderr)
+	secs := f.Float64("time", 0.5, "seconds per run")
+	runs := f.Int("runs", 5, "runs per game; the median is printed")
+	opts := f.String("options", "", "rules options (with one GAME)")
+	pos, err := f.Parse(args, -1, "")
 	if err == nil && len(pos) > 1 {
 		err = UsageError("bench takes at most one game")
 	}
@@ -137,7 +133,7 @@ func Bench(args []string, stdout, stderr io.Writer) int {
 		}
 	}
 	if err != nil {
-		return Exit(err, stderr, BenchUsage)
+		return f.Fail(err)
 	}
 	// One goroutine, one core: the figure is per core.
 	runtime.LockOSThread()
@@ -149,7 +145,7 @@ func Bench(args []string, stdout, stderr io.Writer) int {
 		}
 		s, err := Start(name, o)
 		if err != nil {
-			return Exit(err, stderr, BenchUsage)
+			return f.Fail(err)
 		}
 		rates := make([]float64, *runs)
 		for i := range rates {
@@ -187,11 +183,16 @@ const CheckUsage = "trihex check FILE…"
 // gets a line saying how, in the player's words ("game.trihex: Red resigned"),
 // since the moves alone cannot show it.
 func Check(args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 {
-		return Exit(UsageError("check takes one or more record files"), stderr, CheckUsage)
+	f := NewFlags("check", CheckUsage, stderr)
+	paths, err := f.Parse(args, -1, "")
+	if err == nil && len(paths) == 0 {
+		err = UsageError("check takes one or more record files")
+	}
+	if err != nil {
+		return f.Fail(err)
 	}
 	bad := 0
-	for _, path := range args {
+	for _, path := range paths {
 		g, err := save.ReadFile(path)
 		if err != nil {
 			if fe, ok := errors.AsType[*save.FileError](err); ok {

@@ -10,7 +10,11 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode/utf8"
+
+	"trihex/game"
+	"trihex/game/clock"
 )
 
 // Version is the protocol's version, sent in hello; peers of another version are
@@ -31,6 +35,7 @@ const (
 	MaxPlies = 2000     // moves in a snapshot
 	MaxList  = 200      // games in a list
 	MaxOpts  = 200      // bytes of a rules options string
+	maxMs    = 1000 * 3600 * 1000
 )
 
 // Type names a message.
@@ -49,7 +54,17 @@ const (
 	Resign Type = "resign" // —
 	Chat   Type = "chat"   // Text
 	Sync   Type = "sync"   // ask for a State
-	Ping   Type = "ping"   // TS (the sender's time, echoed), Seq
+	Ping   Type = "ping"   // TS (the sender's time, in its own unit, echoed), Seq
+	Watch  Type = "watch"  // follow a game read only: Game
+	// ClaimEnd ends the game when the opponent has been gone past the game's
+	// limit (Snapshot.AwayLimit): Kind ClaimWin or ClaimDraw.
+	ClaimEnd Type = "claim-end"
+)
+
+// Kinds of ClaimEnd.
+const (
+	ClaimWin  = "win"
+	ClaimDraw = "draw"
 )
 
 // Messages from the authority to a player.
@@ -62,6 +77,8 @@ const (
 	Error   Type = "error"   // Code, Text; a refused command, or why the connection closes
 	Pong    Type = "pong"    // TS echoed, Seq (the game's last event)
 	Games   Type = "games"   // answer to list: Games
+	// Presence tells that a seat's player connected (OK) or left: Seq, Seat.
+	Presence Type = "presence"
 )
 
 // The Move, Offer, Answer and Chat types also travel from the authority to both
@@ -128,32 +145,98 @@ type Msg struct {
 	Games  []GameInfo `json:"games,omitempty"`
 }
 
-// Clock is both sides' time as the authority last charged it. The running
-// side's time goes on falling from At; a window counts down from there.
+// Clock is the clocks as the authority keeps them (game/clock's Snapshot, in
+// milliseconds), as of At, the authority's time (Unix ms). The side to move's
+// time runs on from when a player receives it; ClockOf and Snapshot convert.
 type Clock struct {
-	TC      string   `json:"tc"`
-	Left    [2]int64 `json:"left"`              // ms, by seat 1 and 2 (main time in byo-yomi)
-	Periods [2]int   `json:"periods,omitempty"` // byo-yomi periods left
-	Running int      `json:"running,omitempty"` // the seat whose time runs, 0 none
-	At      int64    `json:"at,omitempty"`      // authority's time (Unix ms) of these figures
+	Sides   [2]ClockSide `json:"sides"`
+	ToMove  int          `json:"toMove"`            // the seat whose turn it is
+	Flagged int          `json:"flagged,omitempty"` // the seat whose time ran out, 0 none
+	At      int64        `json:"at,omitempty"`
 }
 
-// Result is how a game ended. Winner is a seat, 0 for a draw or an aborted game.
+// ClockSide is one side's time, as clock.Side has it.
+type ClockSide struct {
+	Main    int64 `json:"main"`              // ms of main time (correspondence: of this move)
+	Periods int   `json:"periods,omitempty"` // byo-yomi periods left
+	Period  int64 `json:"period,omitempty"`  // ms left in the byo-yomi period
+	Moved   bool  `json:"moved,omitempty"`   // the side has made its first move
+}
+
+// ClockOf is s for the wire, as of at.
+func ClockOf(s clock.Snapshot, at int64) *Clock {
+	c := &Clock{ToMove: int(s.ToMove) + 1, At: at}
+	if s.Flagged != game.NoPlayer {
+		c.Flagged = int(s.Flagged) + 1
+	}
+	for i, d := range s.Sides {
+		c.Sides[i] = ClockSide{Main: d.Main.Milliseconds(), Periods: d.Periods, Period: d.Period.Milliseconds(), Moved: d.Moved}
+	}
+	return c
+}
+
+// Snapshot is c as game/clock has it; clock.Control.Check says whether the
+// time control can have it.
+func (c *Clock) Snapshot() clock.Snapshot {
+	s := clock.Snapshot{ToMove: game.Player(c.ToMove - 1), Flagged: game.NoPlayer}
+	if c.Flagged != 0 {
+		s.Flagged = game.Player(c.Flagged - 1)
+	}
+	for i, d := range c.Sides {
+		s.Sides[i] = clock.Side{Main: time.Duration(d.Main) * time.Millisecond, Periods: d.Periods,
+			Period: time.Duration(d.Period) * time.Millisecond, Moved: d.Moved}
+	}
+	return s
+}
+
+// Result is how a game ended: game.Result for the wire, with the winner as a
+// seat (0: a draw, or nobody in an aborted game) and the Termination as the
+// record writes it ("" for the rules' own end, whose words Reason gives), or
+// TermAborted: a game called off before it began, which has no result.
 type Result struct {
 	Winner      int    `json:"winner,omitempty"`
-	Termination string `json:"term"`
-	Reason      string `json:"reason,omitempty"` // the rules' words when Termination is "rules"
+	Termination string `json:"term,omitempty"`
+	Reason      string `json:"reason,omitempty"`
 }
 
-// Terminations: the rules ended the game, or something beyond the board did.
-const (
-	TermRules       = "rules"
-	TermResignation = "resignation"
-	TermAgreement   = "agreement"
-	TermTime        = "time forfeit"
-	TermAbandoned   = "abandoned"
-	TermAborted     = "aborted"
-)
+// TermAborted is the Termination of an aborted game: no winner, no record.
+const TermAborted = "aborted"
+
+// ResultOf is r for the wire.
+func ResultOf(r game.Result) *Result {
+	out := &Result{Termination: r.Termination.String()}
+	if r.Winner == game.First || r.Winner == game.Second {
+		out.Winner = int(r.Winner) + 1
+	}
+	if r.Termination == game.ByRules {
+		out.Reason = r.Reason
+	}
+	return out
+}
+
+// Aborted reports whether the game was aborted.
+func (r *Result) Aborted() bool { return r != nil && r.Termination == TermAborted }
+
+// Game is r as game.Result has it; false when r is not a result the game
+// model can have (an aborted game, an unknown Termination, a winner the
+// Termination does not allow).
+func (r *Result) Game() (game.Result, bool) {
+	if r == nil || r.Aborted() {
+		return game.Ongoing, false
+	}
+	res := game.Result{Over: true, Winner: game.NoPlayer, Reason: r.Reason}
+	if r.Winner == 1 || r.Winner == 2 {
+		res.Winner = game.Player(r.Winner - 1)
+	}
+	if r.Termination != "" {
+		t, ok := game.ParseTermination(r.Termination)
+		if !ok || !t.Allows(res.Winner) {
+			return game.Ongoing, false
+		}
+		return game.Ended(t, res.Winner), true
+	}
+	return res, true
+}
 
 // Offered is an offer waiting for an answer.
 type Offered struct {
@@ -185,6 +268,17 @@ type Snapshot struct {
 	Next    string     `json:"next,omitempty"` // the rematch's game id
 	IDs     [2]int64   `json:"ids,omitzero"`   // each seat's last command ID carried out
 	Chat    []ChatLine `json:"chat,omitempty"`
+	// Clk is each move's clock as the record's [%clk] gives it: the mover's
+	// main time after the move, in ms, or once a byo-yomi main time is spent,
+	// minus the periods left. Empty without a Fischer or byo-yomi clock.
+	Clk []int64 `json:"clk,omitempty"`
+	// Present says which seats' players are connected; Away, for how long
+	// (ms) each one that is not has been gone. AwayLimit is how long a player
+	// must be gone before the other may claim the game (ClaimEnd); 0 when no
+	// claim is possible (a correspondence game: its clock decides).
+	Present   [2]bool  `json:"present,omitzero"`
+	Away      [2]int64 `json:"away,omitzero"`
+	AwayLimit int64    `json:"awayLimit,omitempty"`
 }
 
 // GameInfo is one line of a player's list of games.
@@ -231,7 +325,8 @@ func Decode(b []byte) (*Msg, error) {
 var knownTypes = map[Type]bool{
 	Hello: true, Create: true, Join: true, Claim: true, List: true, Move: true, Offer: true,
 	Answer: true, Resign: true, Chat: true, Sync: true, Ping: true, Welcome: true, State: true,
-	Joined: true, Ack: true, Over: true, Error: true, Pong: true, Games: true,
+	Joined: true, Ack: true, Over: true, Error: true, Pong: true, Games: true, Watch: true,
+	ClaimEnd: true, Presence: true,
 }
 
 // Check reports the first field of m that is out of its bounds for m's type.
@@ -280,6 +375,10 @@ func (m *Msg) Check() error {
 		return bad(err.Error(), "is missing")
 	}
 	switch m.T {
+	case ClaimEnd:
+		if m.Kind != ClaimWin && m.Kind != ClaimDraw {
+			return bad("kind", fmt.Sprintf("%q is not win or draw", clip(m.Kind)))
+		}
 	case Offer, Answer:
 		switch m.Kind {
 		case OfferDraw, OfferTakeback, OfferAbort, OfferRematch:
@@ -287,10 +386,8 @@ func (m *Msg) Check() error {
 			return bad("kind", fmt.Sprintf("%q is not draw, takeback, abort or rematch", clip(m.Kind)))
 		}
 	case Create:
-		if m.TC != "" {
-			if _, err := ParseTC(m.TC); err != nil {
-				return bad("tc", err.Error())
-			}
+		if _, err := clock.Parse(m.TC); err != nil {
+			return bad("tc", strings.TrimPrefix(err.Error(), "clock: "))
 		}
 	}
 	seatOK := func(s int) bool { return s >= 0 && s <= 2 }
@@ -315,8 +412,16 @@ func (m *Msg) Check() error {
 		}
 	}
 	for _, c := range clocks {
-		if c != nil && (!seatOK(c.Running) || len(c.TC) > 30) {
-			return bad("clock", "is out of bounds")
+		if c == nil {
+			continue
+		}
+		if c.ToMove < 1 || c.ToMove > 2 || !seatOK(c.Flagged) {
+			return bad("clock", "has a bad seat")
+		}
+		for _, d := range c.Sides {
+			if d.Main < 0 || d.Period < 0 || d.Periods < 0 || d.Main > maxMs || d.Period > maxMs || d.Periods > clock.MaxPeriods {
+				return bad("clock", "is out of bounds")
+			}
 		}
 	}
 	for _, g := range m.Games {
@@ -325,7 +430,7 @@ func (m *Msg) Check() error {
 		}
 	}
 	if s := m.Snap; s != nil {
-		if len(s.Moves) > MaxPlies || len(s.Chat) > 100 || len(s.Offers) > 8 {
+		if len(s.Moves) > MaxPlies || len(s.Clk) > MaxPlies || len(s.Chat) > 100 || len(s.Offers) > 8 {
 			return bad("snap", "is too long")
 		}
 		for _, mv := range s.Moves {
@@ -367,6 +472,10 @@ func (m *Msg) need() error {
 			return missing("token")
 		case m.Key == "":
 			return missing("key")
+		}
+	case Watch:
+		if m.Game == "" {
+			return missing("game")
 		}
 	case Claim:
 		if m.Game == "" {

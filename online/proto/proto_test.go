@@ -7,11 +7,15 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"time"
+
+	"trihex/game"
+	"trihex/game/clock"
 )
 
 var samples = []Msg{
 	{T: Hello, V: Version, Rules: RulesVersion, App: "trihex", Name: "Ada"},
-	{T: Create, Game: "7KQ2M9XA", Token: "4F8ZJ2P1C6TR0WQE", Key: "0123456789ABCDEFGHJKMNPQRS", Kind: "abande", TC: "5+3", Seat: 1},
+	{T: Create, Game: "7KQ2M9XA", Token: "4F8ZJ2P1C6TR0WQE", Key: "0123456789ABCDEFGHJKMNPQRS", Kind: "abande", TC: "300+3", Seat: 1},
 	{T: Join, Game: "7KQ2M9XA", Token: "4F8ZJ2P1C6TR0WQE", Key: "0123456789ABCDEFGHJKMNPQRS", Name: "Bo"},
 	{T: Claim, Game: "7KQ2M9XA", Key: "0123456789ABCDEFGHJKMNPQRS"},
 	{T: Move, N: 3, Line: 1, Move: "d7-e6", Seq: 9},
@@ -19,7 +23,12 @@ var samples = []Msg{
 	{T: Answer, Kind: OfferDraw, OK: true, N: 7},
 	{T: Chat, Text: "good game ♥"},
 	{T: State, Seq: 4, Seat: 2, Snap: &Snapshot{Game: "7KQ2M9XA", Kind: "Attangle", Moves: []string{"e6", "c6"}, Names: [2]string{"a", "b"},
-		Clock: &Clock{TC: "5+3", Left: [2]int64{1000, 2000}, Running: 1, At: 12}, Result: &Result{Winner: 1, Termination: TermRules, Reason: "three triples"}}},
+		Clock:  &Clock{Sides: [2]ClockSide{{Main: 1000, Moved: true}, {Main: 2000, Moved: true}}, ToMove: 1, At: 12},
+		Result: &Result{Winner: 1, Reason: "three triples"}, Clk: []int64{300_000, 2000}, Present: [2]bool{true, false},
+		Away: [2]int64{0, 4000}, AwayLimit: 60_000}},
+	{T: Presence, Seq: 5, Seat: 2, OK: true},
+	{T: Watch, Game: "7KQ2M9XA"},
+	{T: ClaimEnd, Kind: ClaimWin, ID: 3},
 	{T: Error, Code: ErrIllegal, Text: "d4 is taken"},
 	{T: Games, Games: []GameInfo{{Game: "7KQ2M9XA", Kind: "Andantino", Seat: 1, YourMove: true, Deadline: 5}}},
 }
@@ -54,6 +63,10 @@ func TestDecodeRefuses(t *testing.T) {
 		{`{"t":"chat","text":"   "}`, "text is missing"},
 		{`{"t":"chat","text":"` + strings.Repeat("é", MaxChat+1) + `"}`, "longer than"},
 		{`{"t":"create","game":"7KQ2M9XA","token":"4F8ZJ2P1C6TR0WQE","key":"0123456789ABCDEFGHJKMNPQRS","kind":"abande","tc":"5+"}`, "tc"},
+		{`{"t":"claim-end","kind":"loss"}`, `"loss" is not win or draw`},
+		{`{"t":"watch"}`, "game is missing"},
+		{`{"t":"over","clock":{"sides":[{"main":-1},{"main":0}],"toMove":1}}`, "clock is out of bounds"},
+		{`{"t":"over","clock":{"sides":[{"main":1},{"main":0}],"toMove":3}}`, "clock has a bad seat"},
 		{`[1,2]`, "not a message"},
 		{`{"t":"move","n":1,"mv":"a1"} trailing`, "not a message"},
 		{"{\"t\":\"chat\",\"text\":\"\xff\"}", ""}, // JSON replaces bad UTF-8: accepted as U+FFFD
@@ -98,32 +111,37 @@ func TestInvite(t *testing.T) {
 	}
 }
 
-func TestTC(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want Control
-		out  string
-	}{
-		{"", Control{Kind: TCNone}, "none"},
-		{"5+3", Control{Kind: TCFischer, Base: 300_000, Inc: 3000}, "5+3"},
-		{"0.5+0.25", Control{Kind: TCFischer, Base: 30_000, Inc: 250}, "0.5+0.25"},
-		{"10+5x30", Control{Kind: TCByoyomi, Base: 600_000, Periods: 5, Period: 30_000}, "10+5x30"},
-		{"3D", Control{Kind: TCDays, Days: 3}, "3d"},
+// The wire's clock and result are game/clock's and game's, exactly.
+func TestClockAndResultConvert(t *testing.T) {
+	snap := clock.Snapshot{Sides: [2]clock.Side{{Main: 61500 * time.Millisecond, Moved: true},
+		{Main: 0, Periods: 3, Period: 12 * time.Second, Moved: true}}, ToMove: game.Second, Flagged: game.NoPlayer}
+	if got := ClockOf(snap, 7).Snapshot(); got != snap {
+		t.Errorf("clock %+v came back as %+v", snap, got)
+	}
+	snap.Flagged = game.First
+	if got := ClockOf(snap, 7); got.Flagged != 1 || got.ToMove != 2 || got.Snapshot() != snap {
+		t.Errorf("flagged clock: %+v", got)
+	}
+	for _, r := range []game.Result{
+		{Over: true, Winner: game.First, Reason: "three triples"},
+		{Over: true, Winner: game.NoPlayer, Reason: "two passes"},
+		game.Ended(game.Resignation, game.Second),
+		game.Ended(game.Agreement, game.NoPlayer),
+		game.Ended(game.TimeForfeit, game.First),
+		game.Ended(game.Abandoned, game.NoPlayer),
 	} {
-		got, err := ParseTC(c.in)
-		if err != nil || got != c.want || got.String() != c.out {
-			t.Errorf("%q: %+v %v (%s)", c.in, got, err, got.String())
+		got, ok := ResultOf(r).Game()
+		if !ok || got != r {
+			t.Errorf("result %+v came back as %+v %v", r, got, ok)
 		}
 	}
-	for in, want := range map[string]string{"5+3": "300+3", "0.5+0.25": "30+0.25", "10+5x30": "600+5x30", "3d": "3d/move", "none": "-"} {
-		if c, _ := ParseTC(in); c.Tag() != want {
-			t.Errorf("%s: tag %q, want %q", in, c.Tag(), want)
+	for _, r := range []*Result{nil, {Termination: TermAborted}, {Termination: "resignation"}, {Termination: "teleport", Winner: 1}} {
+		if got, ok := r.Game(); ok {
+			t.Errorf("%+v read as %+v", r, got)
 		}
 	}
-	for _, s := range []string{"0+0", "5", "5+", "+3", "-1+2", "5+3x0", "0d", "31d", "NaN+1", "1e3+0", "601+0", "5+0x1"} {
-		if c, err := ParseTC(s); err == nil {
-			t.Errorf("%q read as %+v", s, c)
-		}
+	if !(&Result{Termination: TermAborted}).Aborted() {
+		t.Error("an aborted game is not aborted")
 	}
 }
 
@@ -210,22 +228,6 @@ func FuzzInvite(f *testing.F) {
 		again, err := ParseInvite(v.String())
 		if err != nil || again != v {
 			t.Fatalf("%q → %q → %+v %v", s, v.String(), again, err)
-		}
-	})
-}
-
-func FuzzTC(f *testing.F) {
-	for _, s := range []string{"5+3", "10+5x30", "3d", "none", "0.5+0.25"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		c, err := ParseTC(s)
-		if err != nil {
-			return
-		}
-		again, err := ParseTC(c.String())
-		if err != nil || again != c {
-			t.Fatalf("%q → %q → %+v %v", s, c.String(), again, err)
 		}
 	})
 }

@@ -25,6 +25,13 @@ type Options struct {
 	Idle, Hello time.Duration
 	// PingEvery is how often the hub pings each connection to measure its lag.
 	PingEvery time.Duration
+	// AwayLimit is how long a player may be gone before the opponent may
+	// claim the game (default 60 s); it is kept with each game created.
+	AwayLimit time.Duration
+	// Solo says this hub is the only one on its store (an embedded store, a
+	// direct game): a game it loads has nobody connected, whatever its stored
+	// presence says (a node killed could not store its players' leaving).
+	Solo bool
 }
 
 func (o *Options) defaults() {
@@ -35,7 +42,10 @@ func (o *Options) defaults() {
 		o.Rate, o.Burst = 10, 40
 	}
 	if o.Idle == 0 {
-		o.Idle = 60 * time.Second
+		o.Idle = 20 * time.Second
+	}
+	if o.AwayLimit == 0 {
+		o.AwayLimit = 60 * time.Second
 	}
 	if o.Hello == 0 {
 		o.Hello = 10 * time.Second
@@ -55,6 +65,7 @@ type Hub struct {
 
 	mu       sync.Mutex
 	games    map[string]*live
+	sleepers map[string]*time.Timer // deadlines of games not in memory
 	sessions atomic.Int64
 }
 
@@ -73,7 +84,7 @@ type live struct {
 // NewHub starts a hub over store.
 func NewHub(store Store, opt Options) (*Hub, error) {
 	opt.defaults()
-	h := &Hub{store: store, opt: opt, games: map[string]*live{}}
+	h := &Hub{store: store, opt: opt, games: map[string]*live{}, sleepers: map[string]*time.Timer{}}
 	h.ctx, h.stop = context.WithCancel(context.Background())
 	unsub, err := store.Subscribe(h.onRecord)
 	if err != nil {
@@ -87,6 +98,11 @@ func NewHub(store Store, opt Options) (*Hub, error) {
 func (h *Hub) Close() {
 	h.stop()
 	h.unsub()
+	h.mu.Lock()
+	for _, w := range h.sleepers {
+		w.Stop()
+	}
+	h.mu.Unlock()
 }
 
 func (h *Hub) now() int64 { return h.opt.Now().UnixMilli() }
@@ -170,6 +186,17 @@ func (g *live) load(h *Hub) error {
 		return &table.Refusal{Code: proto.ErrInternal, Text: "the game's record is damaged"}
 	}
 	g.t, g.last = t, recs[len(recs)-1].Seq
+	h.mu.Lock()
+	if w := h.sleepers[g.id]; w != nil {
+		w.Stop()
+		delete(h.sleepers, g.id)
+	}
+	h.mu.Unlock()
+	if h.opt.Solo {
+		for seat := 1; seat <= 2; seat++ {
+			_ = g.decide(h, func() (*table.Event, error) { return g.t.PresenceEvent(seat, false, h.now()), nil })
+		}
+	}
 	g.schedule(h)
 	return nil
 }
@@ -288,14 +315,15 @@ func (g *live) announce(h *Hub, e *table.Event) {
 	g.schedule(h)
 }
 
-// schedule sets the timer that flags the side to move at its deadline.
+// schedule sets the timer that flags the side to move at its deadline, whether
+// or not anyone is connected: the relay enforces the deadline.
 func (g *live) schedule(h *Hub) {
 	if g.due != nil {
 		g.due.Stop()
 		g.due = nil
 	}
 	d, ok := g.t.Deadline()
-	if !ok || len(g.sess) == 0 {
+	if !ok || g.gone {
 		return
 	}
 	wait := time.Duration(d-h.now()) * time.Millisecond
@@ -329,10 +357,15 @@ func (h *Hub) startRematch(t *table.Table, id string) {
 	}
 }
 
-// attach seats s in g; detach leaves. When the last connection leaves, the game
-// is dropped from memory (the store keeps it).
+// attach seats s in g (g.mu held); detach leaves. A seated player's coming
+// and going is stored, so that the opponent sees it and may claim the game
+// after the limit. When the last connection leaves, the game is dropped from
+// memory (the store keeps it, and a timer its deadline).
 func (h *Hub) attach(g *live, s *session) {
 	g.sess[s] = true
+	if s.seat != 0 {
+		_ = g.decide(h, func() (*table.Event, error) { return g.t.PresenceEvent(s.seat, true, h.now()), nil })
+	}
 	g.schedule(h)
 }
 
@@ -340,18 +373,71 @@ func (h *Hub) detach(g *live, s *session) {
 	g.mu.Lock()
 	defer g.mu.Unlock()
 	delete(g.sess, s)
-	if len(g.sess) > 0 || g.gone {
+	if g.gone {
 		return
 	}
+	if s.seat != 0 && h.ctx.Err() == nil && !g.seated(s.seat) {
+		_ = g.decide(h, func() (*table.Event, error) { return g.t.PresenceEvent(s.seat, false, h.now()), nil })
+	}
+	if len(g.sess) == 0 {
+		h.evict(g)
+	}
+}
+
+// seated reports whether a connection here holds seat; g.mu is held.
+func (g *live) seated(seat int) bool {
+	for o := range g.sess {
+		if o.seat == seat {
+			return true
+		}
+	}
+	return false
+}
+
+// evict drops g from memory (g.mu held); a deadline it has is kept by a timer
+// that loads the game again to flag it.
+func (h *Hub) evict(g *live) {
 	g.gone = true
 	if g.due != nil {
 		g.due.Stop()
 	}
 	h.mu.Lock()
+	defer h.mu.Unlock()
 	if h.games[g.id] == g {
 		delete(h.games, g.id)
 	}
+	if g.t == nil || h.ctx.Err() != nil {
+		return
+	}
+	if d, ok := g.t.Deadline(); ok {
+		if w := h.sleepers[g.id]; w != nil {
+			w.Stop()
+		}
+		id := g.id
+		h.sleepers[id] = time.AfterFunc(max(time.Duration(d-h.now())*time.Millisecond, 0), func() { h.wake(id) })
+	}
+}
+
+// wake loads a game whose deadline has come with nobody connected, so that
+// its timer flags the side to move (a correspondence game left for days).
+func (h *Hub) wake(id string) {
+	h.mu.Lock()
+	delete(h.sleepers, id)
 	h.mu.Unlock()
+	if h.ctx.Err() != nil {
+		return
+	}
+	g, err := h.game(id)
+	if err != nil {
+		return
+	}
+	g.mu.Lock()
+	_ = g.decide(h, func() (*table.Event, error) {
+		e, _ := g.t.Due(h.now())
+		return e, nil
+	})
+	g.mu.Unlock()
+	h.detachEmpty(g)
 }
 
 // Games counts the games held in memory (for the load test and logs).

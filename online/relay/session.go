@@ -247,6 +247,9 @@ func (s *session) handle(m *proto.Msg) {
 	case proto.List:
 		s.list(m)
 		return
+	case proto.Watch:
+		s.watch(m)
+		return
 	}
 	g := s.g
 	if g == nil {
@@ -257,6 +260,10 @@ func (s *session) handle(m *proto.Msg) {
 	defer g.mu.Unlock()
 	if m.T == proto.Sync {
 		s.sendState(g, "")
+		return
+	}
+	if s.seat == 0 {
+		s.refuseCmd(m, &table.Refusal{Code: proto.ErrRefused, Text: "you are watching this game"})
 		return
 	}
 	err := g.decide(h, func() (*table.Event, error) {
@@ -335,23 +342,12 @@ func (s *session) seatIn(id string, f func(g *live) (int, error)) {
 	s.refuse(&table.Refusal{Code: proto.ErrInternal, Text: "the game is busy; try again"})
 }
 
-// detachEmpty drops a game that was loaded for a refused request.
+// detachEmpty drops a game that was loaded for a refused request, or to flag.
 func (h *Hub) detachEmpty(g *live) {
 	g.mu.Lock()
-	empty := len(g.sess) == 0 && !g.gone
-	if empty {
-		g.gone = true
-		if g.due != nil {
-			g.due.Stop()
-		}
-	}
-	g.mu.Unlock()
-	if empty {
-		h.mu.Lock()
-		if h.games[g.id] == g {
-			delete(h.games, g.id)
-		}
-		h.mu.Unlock()
+	defer g.mu.Unlock()
+	if len(g.sess) == 0 && !g.gone {
+		h.evict(g)
 	}
 }
 
@@ -361,7 +357,7 @@ func (s *session) create(m *proto.Msg) {
 	if m.Name == "" {
 		m.Name = s.name
 	}
-	e, err := table.Create(m, key, h.now())
+	e, err := table.Create(m, key, h.now(), h.opt.AwayLimit.Milliseconds())
 	if err != nil {
 		s.refuse(err)
 		return
@@ -400,6 +396,11 @@ func (s *session) join(m *proto.Msg) {
 		_ = h.store.AddGame(h.ctx, key, m.Game)
 		return g.t.SeatOfKey(key), nil
 	})
+}
+
+// watch follows a game read only: every event, no seat.
+func (s *session) watch(m *proto.Msg) {
+	s.seatIn(m.Game, func(*live) (int, error) { return 0, nil })
 }
 
 func (s *session) claim(m *proto.Msg) {

@@ -1,16 +1,17 @@
 package table
 
-import "trihex/online/proto"
+import (
+	"time"
 
-// clockState is both sides' time, charged at each move from the stored times.
-// Clocks run from the third move on, when both sides have moved once (as the
-// large servers do), and only while the game goes on.
-type clockState struct {
-	Left    [2]int64 // ms: Fischer time, byo-yomi main time, or the day allowance
-	Periods [2]int   // byo-yomi periods left
-	Quota   [2]int64 // ms of lag each side may still be forgiven
-	Since   int64    // when the side to move's time started (Unix ms)
-}
+	"trihex/game"
+	"trihex/game/clock"
+	"trihex/online/proto"
+)
+
+// The game's clock is game/clock's, read at the times stamped on the events
+// (t.at), never at the wall clock: any node that folds the same events charges
+// the same times and sees the same flag. Each side's first move is free, as
+// game/clock has it, so the clocks run once both sides have moved.
 
 // Lag forgiveness, after Lichess's LagTracker: each move may be forgiven the lag
 // the authority measured on the mover's connection, up to a quota that grows by a
@@ -21,115 +22,122 @@ const (
 	maxGrace = 2000
 )
 
-func gain(tc proto.Control) int64 {
-	var est int64 // estimated seconds of a whole game for one side
-	switch tc.Kind {
-	case proto.TCFischer:
-		est = (tc.Base + 40*tc.Inc) / 1000
-	case proto.TCByoyomi:
-		est = (tc.Base + 40*tc.Period) / 1000
+func gain(ctl clock.Control) int64 {
+	var est time.Duration // an estimate of a whole game for one side
+	switch ctl.Kind {
+	case clock.Fischer:
+		est = ctl.Base + 40*ctl.Increment
+	case clock.ByoYomi:
+		est = ctl.Base + 40*ctl.Period
 	default:
 		return 0
 	}
-	return min(maxGain, est*4+150)
+	return min(maxGain, int64(est/time.Second)*4+150)
 }
 
-func newClock(tc proto.Control) clockState {
-	var c clockState
-	g := gain(tc)
-	for i := range 2 {
-		c.Quota[i] = 3 * g
-		switch tc.Kind {
-		case proto.TCFischer, proto.TCByoyomi:
-			c.Left[i] = tc.Base
-			c.Periods[i] = tc.Periods
-		case proto.TCDays:
-			c.Left[i] = int64(tc.Days) * proto.Day
-		}
+// startClock gives t its clock, read at t.at.
+func (t *Table) startClock(ctl clock.Control) {
+	t.ctl = ctl
+	if ctl.Kind == clock.NoClock {
+		return
 	}
-	return c
+	t.clk = clock.New(ctl, func() time.Time { return time.UnixMilli(t.at) })
+	g := 3 * gain(ctl)
+	t.quota = [2]int64{g, g}
 }
 
-// runs reports whether the side to move's clock runs after ply moves.
-func runs(tc proto.Control, ply int) bool { return tc.Kind != proto.TCNone && ply >= 2 }
-
-// allowance is the time seat s may still spend on its move (ms).
-func (c *clockState) allowance(tc proto.Control, s int) int64 {
-	a := c.Left[s-1]
-	if tc.Kind == proto.TCByoyomi {
-		a += int64(c.Periods[s-1]) * tc.Period
-	}
-	return a
+// peek is a copy of the clock read at time at, so that looking at the clock
+// (a flag that would fall) changes nothing in the game.
+func (t *Table) peek(at int64) *clock.Clock {
+	c := *t.clk
+	t.at = at
+	return &c
 }
 
-// grace is how long past its allowance seat s's flag waits.
-func (c *clockState) grace(tc proto.Control, s int) int64 {
-	if tc.Kind == proto.TCDays {
+// TimeControl is the game's time control.
+func (t *Table) TimeControl() clock.Control { return t.ctl }
+
+// grace is how long past its time seat s's flag waits: none in correspondence.
+func (t *Table) grace(s int) int64 {
+	if t.ctl.Kind == clock.Correspondence {
 		return 0
 	}
-	return min(c.Quota[s-1], maxGrace)
+	return min(t.quota[s-1], maxGrace)
 }
 
-// compensation is the lag forgiven on seat s's move, given the measured lag.
-func (c *clockState) compensation(tc proto.Control, s int, lag int64) int64 {
-	if tc.Kind == proto.TCDays || lag <= 0 {
+// compensation is the lag forgiven on seat s's move, given the measured lag;
+// none while its clock does not run.
+func (t *Table) compensation(s int, lag int64) int64 {
+	if t.clk == nil || t.ctl.Kind == clock.Correspondence || lag <= 0 || !t.peek(t.turnAt).Running() {
 		return 0
 	}
-	return min(lag, c.Quota[s-1])
+	return min(lag, t.quota[s-1])
 }
 
 // inTime reports whether seat s's move at time at, forgiven comp, is in time.
-func (c *clockState) inTime(tc proto.Control, s, ply int, at, comp int64) bool {
-	if !runs(tc, ply) {
+func (t *Table) inTime(at, comp int64) bool {
+	if t.clk == nil {
 		return true
 	}
-	return max(0, at-c.Since-comp) < c.allowance(tc, s)
+	return t.peek(max(at-comp, t.turnAt)).Flag() == game.NoPlayer
 }
 
-// charge charges seat s for its move at time at (ply moves were played before
-// it), forgiving comp ms of lag.
-func (c *clockState) charge(tc proto.Control, s, ply int, at, comp int64) {
-	i := s - 1
-	defer func() { c.Since = at }()
-	if !runs(tc, ply) {
-		return
+// press charges seat s's move at time at, comp ms of lag forgiven: the clock is
+// pressed at at-comp, and the other side's time runs from at.
+func (t *Table) press(s int, at, comp int64) error {
+	defer func() { t.turnAt = at }()
+	if t.clk == nil {
+		return nil
 	}
-	used := max(0, at-c.Since-comp)
-	c.Quota[i] -= comp
-	switch tc.Kind {
-	case proto.TCFischer:
-		c.Left[i] = max(0, c.Left[i]-used) + tc.Inc
-	case proto.TCByoyomi:
-		if used <= c.Left[i] {
-			c.Left[i] -= used
-			break
-		}
-		over := used - c.Left[i]
-		c.Left[i] = 0
-		c.Periods[i] = max(0, c.Periods[i]-int(over/tc.Period))
-	case proto.TCDays:
-		return
+	running := t.peek(t.turnAt).Running()
+	t.at = max(at-comp, t.turnAt)
+	if err := t.clk.Press(game.Player(s - 1)); err != nil {
+		return err
 	}
-	c.Quota[i] = min(c.Quota[i]+gain(tc), 7*gain(tc))
+	snap := t.clk.Snapshot()
+	t.at = at
+	if err := t.clk.Restore(snap); err != nil {
+		return err
+	}
+	if running && t.ctl.Kind != clock.Correspondence {
+		g := gain(t.ctl)
+		t.quota[s-1] = min(t.quota[s-1]-comp+g, 7*g)
+	}
+	return nil
 }
 
-// stop sets seat s's time to what was left at time at (a flag: none).
-func (c *clockState) stop(tc proto.Control, s int, at int64) {
-	if tc.Kind == proto.TCNone {
+// flag stops the clock with seat s's time run out, at time at.
+func (t *Table) flag(s int, at int64) {
+	if t.clk == nil {
 		return
 	}
-	c.Left[s-1], c.Periods[s-1] = 0, 0
-	c.Since = at
+	t.at = at
+	snap := t.clk.Snapshot()
+	snap.Sides[s-1].Main, snap.Sides[s-1].Periods, snap.Sides[s-1].Period = 0, 0, 0
+	snap.Flagged = game.Player(s - 1)
+	_ = t.clk.Restore(snap) // a side at zero: a snapshot any control can have
+}
+
+// stopClock stands the clock at time at: the game is over.
+func (t *Table) stopClock(at int64) {
+	if t.clk != nil {
+		t.at = at
+		t.clk.Stop()
+	}
 }
 
 // Deadline is when the side to move loses on time if it has not moved (Unix ms),
 // grace included; false when no clock runs.
 func (t *Table) Deadline() (int64, bool) {
-	if t.result != nil || !runs(t.TC, len(t.moves)) || !t.Joined(1) || !t.Joined(2) {
+	if t.res.Over || t.aborted || t.clk == nil || !t.Joined(1) || !t.Joined(2) {
+		return 0, false
+	}
+	c := t.peek(t.turnAt)
+	if !c.Running() {
 		return 0, false
 	}
 	s := t.ToMove()
-	return t.clk.Since + t.clk.allowance(t.TC, s) + t.clk.grace(t.TC, s), true
+	return t.turnAt + c.UntilFlag(game.Player(s-1)).Milliseconds() + t.grace(s), true
 }
 
 // Due returns the event the passing of time makes at now: the side to move's
@@ -142,31 +150,37 @@ func (t *Table) Due(now int64) (*Event, bool) {
 	return &Event{K: KFlag, At: now, Seat: t.ToMove()}, true
 }
 
-// Clock is the clocks as of now: the running side's time already charged up to
-// now. Nil without a time control.
+// Clock is the clocks as of now, for the wire; nil without a time control.
 func (t *Table) Clock(now int64) *proto.Clock {
-	if t.TC.Kind == proto.TCNone {
+	if t.clk == nil {
 		return nil
 	}
-	c := &proto.Clock{TC: t.TC.String(), Left: t.clk.Left, Periods: t.clk.Periods, At: now}
-	if t.result == nil && runs(t.TC, len(t.moves)) {
-		s := t.ToMove()
-		c.Running = s
-		used := max(0, now-t.clk.Since)
-		left := c.Left[s-1]
-		switch {
-		case t.TC.Kind != proto.TCByoyomi || used <= left:
-			c.Left[s-1] = max(0, left-used)
-		default:
-			// In byo-yomi past the main time, Left is what is left of the
-			// period that runs, and Periods counts it.
-			over := used - left
-			c.Periods[s-1] = max(0, c.Periods[s-1]-int(over/t.TC.Period))
-			c.Left[s-1] = 0
-			if c.Periods[s-1] > 0 {
-				c.Left[s-1] = t.TC.Period - over%t.TC.Period
-			}
+	return proto.ClockOf(t.peek(max(now, t.turnAt)).Snapshot(), now)
+}
+
+// ClockSnapshot is the clocks as of now, as game/clock has them; false without
+// a time control.
+func (t *Table) ClockSnapshot(now int64) (clock.Snapshot, bool) {
+	if t.clk == nil {
+		return clock.Snapshot{}, false
+	}
+	return t.peek(max(now, t.turnAt)).Snapshot(), true
+}
+
+// stamps are each move's clock as the record's [%clk] writes it (see
+// proto.Snapshot.Clk): only Fischer and byo-yomi clocks are written.
+func (t *Table) stamps() []int64 {
+	if t.ctl.Kind != clock.Fischer && t.ctl.Kind != clock.ByoYomi {
+		return nil
+	}
+	out := make([]int64, 0, len(t.moves))
+	for i := 1; i <= len(t.moves); i++ {
+		sd := t.snaps[i].Sides[(i-1)%2]
+		if sd.Main == 0 && sd.Periods > 0 {
+			out = append(out, -int64(sd.Periods))
+		} else {
+			out = append(out, sd.Main.Milliseconds())
 		}
 	}
-	return c
+	return out
 }

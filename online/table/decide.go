@@ -4,12 +4,15 @@ import (
 	"strings"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/online/proto"
 )
 
 // Create decides a create message: the first event of a new game, whose host
 // (keyHash, seat m.Seat, or seat 1 when 0) waits for a player with the invite.
-func Create(m *proto.Msg, keyHash string, now int64) (*Event, error) {
+// away is how long (ms) a player may be gone before the other may claim the
+// game; a correspondence game has no such claim (its clock decides).
+func Create(m *proto.Msg, keyHash string, now, away int64) (*Event, error) {
 	info, err := game.Lookup(m.Kind)
 	if err != nil {
 		return nil, refuse(proto.ErrMalformed, "%s", strings.TrimPrefix(err.Error(), "game: "))
@@ -18,12 +21,15 @@ func Create(m *proto.Msg, keyHash string, now int64) (*Event, error) {
 	if err != nil {
 		return nil, refuse(proto.ErrMalformed, "%s", strings.TrimPrefix(err.Error(), "game: "))
 	}
-	tc, err := proto.ParseTC(m.TC)
+	ctl, err := clock.Parse(m.TC)
 	if err != nil {
-		return nil, refuse(proto.ErrMalformed, "%s", strings.TrimPrefix(err.Error(), "proto: "))
+		return nil, refuse(proto.ErrMalformed, "%s", strings.TrimPrefix(err.Error(), "clock: "))
+	}
+	if ctl.Kind == clock.Correspondence {
+		away = 0
 	}
 	seat := max(m.Seat, 1)
-	e := &Event{K: KCreate, At: now, Kind: info.Name, Opts: opts.String(), TC: tc.String(), Token: Hash(m.Token)}
+	e := &Event{K: KCreate, At: now, Kind: info.Name, Opts: opts.String(), TC: ctl.String(), Token: Hash(m.Token), Away: away}
 	e.Keys[seat-1], e.Names[seat-1] = keyHash, cleanName(m.Name)
 	return e, nil
 }
@@ -31,8 +37,8 @@ func Create(m *proto.Msg, keyHash string, now int64) (*Event, error) {
 // Rematch is the create event of the rematch agreed in t: the same game and
 // clock, the players in each other's seats, both seated.
 func (t *Table) Rematch(now int64) *Event {
-	return &Event{K: KCreate, At: now, Kind: t.Info.Name, Opts: t.Options.String(), TC: t.TC.String(),
-		Keys: [2]string{t.keys[1], t.keys[0]}, Names: [2]string{t.names[1], t.names[0]}}
+	return &Event{K: KCreate, At: now, Kind: t.Info.Name, Opts: t.Options.String(), TC: t.ctl.String(),
+		Keys: [2]string{t.keys[1], t.keys[0]}, Names: [2]string{t.names[1], t.names[0]}, Away: t.awayLimit}
 }
 
 func cleanName(s string) string {
@@ -61,7 +67,7 @@ func (t *Table) Join(m *proto.Msg, keyHash string, now int64) (*Event, error) {
 	return nil, refuse(proto.ErrTaken, "both seats of this game are taken")
 }
 
-// Decide decides a game command (move, offer, answer, resign, chat) from seat at
+// Decide decides a game command (move, offer, answer, resign, chat, claim) from seat at
 // time now, with lag ms measured on the sender's connection. It returns the event
 // to store and apply, or an error: a *Refusal with what to tell the sender, or
 // ErrDuplicate. Both are returned when a late move loses on time: the flag is the
@@ -89,10 +95,12 @@ func (t *Table) decide(seat int, m *proto.Msg, now, lag int64) (*Event, error) {
 	case proto.Answer:
 		return t.decideAnswer(seat, m, now)
 	case proto.Resign:
-		if t.result != nil {
+		if t.Over() {
 			return nil, ErrDuplicate
 		}
 		return &Event{K: KResign, At: now, Seat: seat}, nil
+	case proto.ClaimEnd:
+		return t.decideClaim(seat, m, now)
 	case proto.Chat:
 		return &Event{K: KChat, At: now, Seat: seat, Text: strings.TrimSpace(m.Text)}, nil
 	}
@@ -106,7 +114,7 @@ func (t *Table) decideMove(seat int, m *proto.Msg, now, lag int64) (*Event, erro
 			return nil, ErrDuplicate
 		}
 	}
-	if t.result != nil {
+	if t.Over() {
 		return nil, refuse(proto.ErrOver, "the game is over (%s)", t.Describe())
 	}
 	if m.Line != t.line || m.N != ply+1 {
@@ -125,29 +133,60 @@ func (t *Table) decideMove(seat int, m *proto.Msg, now, lag int64) (*Event, erro
 	if !t.pos.IsLegal(mv) {
 		return nil, refuse(proto.ErrIllegal, "%s is not a legal move here", t.pos.FormatMove(mv))
 	}
-	comp := t.clk.compensation(t.TC, seat, lag)
-	if !t.clk.inTime(t.TC, seat, ply, now, comp) {
+	comp := t.compensation(seat, lag)
+	if !t.inTime(now, comp) {
 		return &Event{K: KFlag, At: now, Seat: seat}, refuse(proto.ErrOver, "your time ran out before the move arrived")
-	}
-	if !runs(t.TC, ply) {
-		comp = 0
 	}
 	return &Event{K: KMove, At: now, Seat: seat, N: ply + 1, Line: t.line, Mv: t.pos.FormatMove(mv), Comp: comp}, nil
 }
 
-// earlyAbort reports whether a seat may abort the game alone: before either side
-// has made its second move.
-func (t *Table) earlyAbort() bool { return len(t.moves) < 3 }
+// earlyAbort reports whether seat may abort the game alone: before its own
+// second move (seat 1 makes the odd moves).
+func (t *Table) earlyAbort(seat int) bool {
+	made := (len(t.moves) + 2 - seat) / 2
+	return made < 2
+}
+
+// decideClaim decides a claim of the game from a player whose opponent has
+// been gone past the game's limit: a win, or a draw, by abandonment.
+func (t *Table) decideClaim(seat int, m *proto.Msg, now int64) (*Event, error) {
+	if t.Over() {
+		return nil, ErrDuplicate
+	}
+	opp := 3 - seat
+	if t.awayLimit <= 0 {
+		return nil, refuse(proto.ErrRefused, "this game cannot be claimed: its clock decides")
+	}
+	if !t.Joined(opp) {
+		return nil, refuse(proto.ErrRefused, "no one has joined yet")
+	}
+	if t.present[opp-1] {
+		return nil, refuse(proto.ErrRefused, "your opponent is connected")
+	}
+	if gone := now - t.awayAt[opp-1]; gone < t.awayLimit {
+		return nil, refuse(proto.ErrRefused, "your opponent has been gone %d s; you can claim after %d s", gone/1000, t.awayLimit/1000)
+	}
+	return &Event{K: KClaim, At: now, Seat: seat, OK: m.Kind == proto.ClaimWin}, nil
+}
+
+// PresenceEvent is the event that says seat's player connected (here) or left,
+// at now; nil when the table knows it already.
+func (t *Table) PresenceEvent(seat int, here bool, now int64) *Event {
+	if seat < 1 || seat > 2 || !t.Joined(seat) || t.present[seat-1] == here {
+		return nil
+	}
+	return &Event{K: KPresence, At: now, Seat: seat, OK: here}
+}
 
 func (t *Table) decideOffer(seat int, m *proto.Msg, now int64) (*Event, error) {
 	if m.Kind == proto.OfferRematch {
-		if t.result == nil {
+		if !t.Over() {
 			return nil, refuse(proto.ErrRefused, "a rematch is offered once the game is over")
 		}
 		if t.next != "" {
 			return nil, ErrDuplicate
 		}
-	} else if t.result != nil {
+	} else if t.Over() {
 		return nil, refuse(proto.ErrOver, "the game is over (%s)", t.Describe())
 	}
 	if t.offerFrom(seat, m.Kind) >= 0 {
@@ -156,7 +195,7 @@ func (t *Table) decideOffer(seat int, m *proto.Msg, now int64) (*Event, error) {
 	e := &Event{K: KOffer, At: now, Seat: seat, Kind: m.Kind}
 	switch m.Kind {
 	case proto.OfferAbort:
-		if t.earlyAbort() {
+		if t.earlyAbort(seat) {
 			return &Event{K: KAbort, At: now, Seat: seat}, nil
 		}
 	case proto.OfferTakeback:
@@ -201,20 +240,26 @@ func (t *Table) Snapshot(now int64) *proto.Snapshot {
 	s := &proto.Snapshot{Game: t.ID, Kind: t.Info.Name, Opts: t.Options.String(), Created: t.Created,
 		Names: t.names, Joined: [2]bool{t.Joined(1), t.Joined(2)}, Moves: append([]string{}, t.texts...),
 		Line: t.line, Offers: append([]proto.Offered(nil), t.offers...), Clock: t.Clock(now),
-		Result: t.result, Next: t.next, Chat: append([]proto.ChatLine(nil), t.chat...), IDs: t.cmds}
-	if t.TC.Kind != proto.TCNone {
-		s.TC = t.TC.String()
+		Result: t.wire(), Next: t.next, Chat: append([]proto.ChatLine(nil), t.chat...), IDs: t.cmds,
+		Clk: t.stamps(), Present: t.present, AwayLimit: t.awayLimit}
+	for i, here := range t.present {
+		if !here && t.Joined(i+1) {
+			s.Away[i] = max(0, now-t.awayAt[i])
+		}
+	}
+	if t.ctl.Kind != clock.NoClock {
+		s.TC = t.ctl.String()
 	}
 	return s
 }
 
 // Summary is the game's line in seat s's list of games.
 func (t *Table) Summary(s int) proto.GameInfo {
-	g := proto.GameInfo{Game: t.ID, Kind: t.Info.Name, Seat: s, Opponent: t.names[2-s], Ply: len(t.moves), Over: t.result != nil}
-	if t.TC.Kind != proto.TCNone {
-		g.TC = t.TC.String()
+	g := proto.GameInfo{Game: t.ID, Kind: t.Info.Name, Seat: s, Opponent: t.names[2-s], Ply: len(t.moves), Over: t.Over()}
+	if t.ctl.Kind != clock.NoClock {
+		g.TC = t.ctl.String()
 	}
-	if t.result == nil && t.Joined(1) && t.Joined(2) {
+	if !t.Over() && t.Joined(1) && t.Joined(2) {
 		g.YourMove = t.ToMove() == s
 		if d, ok := t.Deadline(); ok {
 			g.Deadline = d
@@ -240,14 +285,14 @@ func (t *Table) Message(e *Event) *proto.Msg {
 		m.Line, m.Clock = t.line, t.Clock(e.At)
 	case KChat:
 		m.T, m.Text = proto.Chat, e.Text
-	case KResign, KFlag, KAbort:
+	case KPresence:
+		m.T, m.OK = proto.Presence, e.OK
+	case KResign, KFlag, KAbort, KClaim:
 		m.T = proto.Over
 		m.Clock = t.Clock(e.At)
 	default:
 		return nil
 	}
-	if t.result != nil {
-		m.Result = t.result
-	}
+	m.Result = t.wire()
 	return m
 }

@@ -13,9 +13,9 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
-	"strings"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/online/proto"
 )
 
@@ -30,6 +30,11 @@ const (
 	KResign = "resign"
 	KFlag   = "flag"
 	KAbort  = "abort"
+	// KPresence: a seat's player connected (OK) or left.
+	KPresence = "presence"
+	// KClaim: the game claimed, won (OK) or drawn, from a player gone past the
+	// limit.
+	KClaim = "claim"
 )
 
 // Event is one accepted change to a game, as the authority stores it.
@@ -45,6 +50,7 @@ type Event struct {
 	Keys  [2]string `json:"keys,omitzero"`
 	Names [2]string `json:"names,omitzero"`
 	Token string    `json:"token,omitempty"`
+	Away  int64     `json:"away,omitempty"` // ms a player may be gone before the other claims the game
 	// join: Seat, Key, Name
 	Key  string `json:"key,omitempty"`
 	Name string `json:"name,omitempty"`
@@ -72,7 +78,6 @@ type Table struct {
 	ID      string
 	Info    *game.Info
 	Options game.Options
-	TC      proto.Control
 	Created int64
 	Seq     int64 // events applied; the create is 1
 	LastAt  int64 // time of the last event
@@ -85,13 +90,24 @@ type Table struct {
 	moves  []game.Move
 	texts  []string
 	line   int
-	clk    clockState
-	clocks []clockState // clocks[i]: the clocks after i moves, for takebacks
 	offers []proto.Offered
-	result *proto.Result
-	next   string
-	chat   []proto.ChatLine
-	cmds   [2]int64 // each seat's last command ID carried out
+	res    game.Result // the game's end (Over), by the rules or beyond the board
+	// aborted: the game was called off early; it has no result.
+	aborted bool
+	next    string
+	chat    []proto.ChatLine
+	cmds    [2]int64 // each seat's last command ID carried out
+
+	ctl    clock.Control
+	clk    *clock.Clock // nil without a time control; reads the time at t.at
+	at     int64
+	turnAt int64            // when the side to move's turn began
+	snaps  []clock.Snapshot // snaps[i]: the clocks after i moves, for takebacks and [%clk]
+	quota  [2]int64         // ms of lag each side may still be forgiven
+
+	present   [2]bool  // each seat's player is connected
+	awayAt    [2]int64 // since when each absent seat's player has been gone
+	awayLimit int64    // ms gone before the other may claim; 0: no claim
 }
 
 // Refusal is a command the authority will not carry out, with the protocol's
@@ -124,16 +140,24 @@ func Start(id string, e *Event) (*Table, error) {
 	if err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}
-	tc, err := proto.ParseTC(e.TC)
+	ctl, err := clock.Parse(e.TC)
 	if err != nil {
 		return nil, fmt.Errorf("table: %v", err)
 	}
-	t := &Table{ID: id, Info: info, Options: opts, TC: tc, Created: e.At, Seq: 1, LastAt: e.At,
-		keys: e.Keys, names: e.Names, token: e.Token}
+	t := &Table{ID: id, Info: info, Options: opts, Created: e.At, Seq: 1, LastAt: e.At,
+		keys: e.Keys, names: e.Names, token: e.Token, res: game.Ongoing, turnAt: e.At, awayLimit: max(e.Away, 0)}
+	for i, k := range e.Keys {
+		// The host is here; a rematch's players come back to it.
+		t.present[i] = k != "" && e.Token != ""
+		t.awayAt[i] = e.At
+	}
 	t.start = info.New(opts)
 	t.pos = t.start.Clone()
-	t.clk = newClock(tc)
-	t.clocks = []clockState{t.clk}
+	t.startClock(ctl)
+	if t.clk != nil {
+		t.at = e.At
+		t.snaps = []clock.Snapshot{t.clk.Snapshot()}
+	}
 	return t, nil
 }
 
@@ -166,8 +190,20 @@ func (t *Table) Ply() int { return len(t.moves) }
 // Line is the number of takebacks accepted, which a move must name.
 func (t *Table) Line() int { return t.line }
 
-// Over reports whether the game has ended, and how.
-func (t *Table) Over() (*proto.Result, bool) { return t.result, t.result != nil }
+// Over reports whether the game has ended (or was aborted).
+func (t *Table) Over() bool { return t.res.Over || t.aborted }
+
+// Result is how the game ended (game.Ongoing while it goes on), and whether it
+// was aborted, which has no result.
+func (t *Table) Result() (game.Result, bool) { return t.res, t.aborted }
+
+// Present reports whether seat s's player is connected, and if not, since when
+// (Unix ms) it has been gone.
+func (t *Table) Present(s int) (bool, int64) { return t.present[s-1], t.awayAt[s-1] }
+
+// AwayLimit is how long (ms) a player may be gone before the other may claim
+// the game; 0 when no claim can be made.
+func (t *Table) AwayLimit() int64 { return t.awayLimit }
 
 // Moves are the moves in the game's notation.
 func (t *Table) Moves() []string { return t.texts }
@@ -225,6 +261,20 @@ func (t *Table) apply(e *Event) error {
 			return fmt.Errorf("seat %d is taken", e.Seat)
 		}
 		t.keys[e.Seat-1], t.names[e.Seat-1] = e.Key, e.Name
+		t.present[e.Seat-1] = true
+	case KPresence:
+		if t.present[e.Seat-1] != e.OK {
+			t.present[e.Seat-1], t.awayAt[e.Seat-1] = e.OK, e.At
+		}
+	case KClaim:
+		if t.Over() {
+			return errors.New("the game is over")
+		}
+		w := game.NoPlayer
+		if e.OK {
+			w = game.Player(e.Seat - 1)
+		}
+		t.end(game.Ended(game.Abandoned, w), e.At)
 	case KMove:
 		return t.applyMove(e)
 	case KOffer:
@@ -237,12 +287,18 @@ func (t *Table) apply(e *Event) error {
 			t.chat = t.chat[len(t.chat)-maxChat:]
 		}
 	case KResign:
-		t.end(3-e.Seat, proto.TermResignation, "")
+		if t.Over() {
+			return errors.New("the game is over")
+		}
+		t.end(game.Ended(game.Resignation, game.Player(e.Seat-1).Other()), e.At)
 	case KFlag:
-		t.clk.stop(t.TC, e.Seat, e.At)
-		t.end(3-e.Seat, proto.TermTime, "")
+		if t.Over() {
+			return errors.New("the game is over")
+		}
+		t.flag(e.Seat, e.At)
+		t.end(game.Ended(game.TimeForfeit, game.Player(e.Seat-1).Other()), e.At)
 	case KAbort:
-		t.end(0, proto.TermAborted, "")
+		t.abort(e.At)
 	default:
 		return fmt.Errorf("unknown event")
 	}
@@ -250,7 +306,7 @@ func (t *Table) apply(e *Event) error {
 }
 
 func (t *Table) applyMove(e *Event) error {
-	if t.result != nil {
+	if t.Over() {
 		return errors.New("the game is over")
 	}
 	if e.N != len(t.moves)+1 || e.Line != t.line || e.Seat != t.ToMove() {
@@ -263,17 +319,17 @@ func (t *Table) applyMove(e *Event) error {
 	if err != nil {
 		return err
 	}
-	t.clk.charge(t.TC, e.Seat, len(t.moves), e.At, e.Comp)
+	if err := t.press(e.Seat, e.At, e.Comp); err != nil {
+		return err
+	}
 	t.moves = append(t.moves, m)
 	t.texts = append(t.texts, e.Mv)
-	t.clocks = append(t.clocks, t.clk)
+	if t.clk != nil {
+		t.snaps = append(t.snaps, t.clk.Snapshot())
+	}
 	t.offers = t.offers[:0] // a move declines what was offered
 	if r := t.pos.Result(); r.Over {
-		w := 0
-		if r.Winner != game.NoPlayer {
-			w = seatOf(r.Winner)
-		}
-		t.end(w, proto.TermRules, r.Reason)
+		t.end(r, e.At)
 	}
 	return nil
 }
@@ -290,9 +346,9 @@ func (t *Table) applyAnswer(e *Event) error {
 	}
 	switch o.Kind {
 	case proto.OfferDraw:
-		t.end(0, proto.TermAgreement, "")
+		t.end(game.Ended(game.Agreement, game.NoPlayer), e.At)
 	case proto.OfferAbort:
-		t.end(0, proto.TermAborted, "")
+		t.abort(e.At)
 	case proto.OfferRematch:
 		t.next = e.Next
 	case proto.OfferTakeback:
@@ -304,19 +360,43 @@ func (t *Table) applyAnswer(e *Event) error {
 			t.pos.Apply(m)
 		}
 		t.moves, t.texts = t.moves[:o.N], t.texts[:o.N]
-		t.clocks = t.clocks[:o.N+1]
-		t.clk = t.clocks[o.N]
-		t.clk.Since = e.At
+		if t.clk != nil {
+			t.snaps = t.snaps[:o.N+1]
+			t.at = e.At
+			if err := t.clk.Restore(t.snaps[o.N]); err != nil {
+				return err
+			}
+		}
+		t.turnAt = e.At
 		t.line++
 		t.offers = t.offers[:0]
 	}
 	return nil
 }
 
-// end ends the game: winner is a seat or 0 for a draw or an abort.
-func (t *Table) end(winner int, term, reason string) {
-	t.result = &proto.Result{Winner: winner, Termination: term, Reason: reason}
+// end ends the game with res at time at.
+func (t *Table) end(res game.Result, at int64) {
+	t.res = res
 	t.offers = t.offers[:0]
+	t.stopClock(at)
+}
+
+// abort calls the game off at time at: no result.
+func (t *Table) abort(at int64) {
+	t.aborted = true
+	t.offers = t.offers[:0]
+	t.stopClock(at)
+}
+
+// wire is the game's end for the wire, nil while it goes on.
+func (t *Table) wire() *proto.Result {
+	switch {
+	case t.aborted:
+		return &proto.Result{Termination: proto.TermAborted}
+	case t.res.Over:
+		return proto.ResultOf(t.res)
+	}
+	return nil
 }
 
 func (t *Table) offerFrom(seat int, kind string) int {
@@ -328,28 +408,14 @@ func (t *Table) offerFrom(seat int, kind string) int {
 	return -1
 }
 
-// Describe says in words how the game ended: "White resigned", "Black wins: three
-// triples", "draw agreed".
+// Describe says in words how the game ended: "White resigned", "Black wins:
+// three triples", "Draw agreed", "Game aborted".
 func (t *Table) Describe() string {
-	r := t.result
-	if r == nil {
+	switch {
+	case t.aborted:
+		return "Game aborted"
+	case !t.res.Over:
 		return "game in progress"
 	}
-	side := func(s int) string { return t.Info.Players[s-1] }
-	switch r.Termination {
-	case proto.TermRules:
-		if r.Winner == 0 {
-			return "Draw: " + r.Reason
-		}
-		return side(r.Winner) + " wins: " + r.Reason
-	case proto.TermResignation:
-		return side(3-r.Winner) + " resigned"
-	case proto.TermTime:
-		return side(3-r.Winner) + " lost on time"
-	case proto.TermAgreement:
-		return "Draw agreed"
-	case proto.TermAborted:
-		return "Game aborted"
-	}
-	return strings.ToUpper(r.Termination[:1]) + r.Termination[1:]
+	return t.Info.ResultSentence(t.res)
 }

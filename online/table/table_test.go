@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"trihex/game"
 	_ "trihex/game/all"
 	"trihex/online/proto"
 )
@@ -26,7 +27,7 @@ type tgame struct {
 
 func newGame(t *testing.T, kind, tc string) *tgame {
 	t.Helper()
-	e, err := Create(&proto.Msg{T: proto.Create, Kind: kind, TC: tc, Token: token, Name: "  Ada   L. "}, Hash(hostKey), 1000)
+	e, err := Create(&proto.Msg{T: proto.Create, Kind: kind, TC: tc, Token: token, Name: "  Ada   L. "}, Hash(hostKey), 1000, 60_000)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +173,7 @@ func TestTakebackDrawRematch(t *testing.T) {
 	if got := g.do(2, proto.Msg{T: proto.Offer, Kind: proto.OfferDraw}, 8200, 0); got != "" {
 		t.Fatal(got)
 	}
-	if r, over := g.tab.Over(); !over || r.Termination != proto.TermAgreement || r.Winner != 0 {
+	if r, _ := g.tab.Result(); r != game.Ended(game.Agreement, game.NoPlayer) {
 		t.Fatalf("%+v", r)
 	}
 	if got := g.move(2, 4, "b1", 9000); got != "over" {
@@ -206,40 +207,51 @@ func TestAbortResignChat(t *testing.T) {
 		t.Errorf("chat line sent twice: %q", got)
 	}
 	g.do(2, proto.Msg{T: proto.Offer, Kind: proto.OfferAbort}, 2200, 0)
-	if r, _ := g.tab.Over(); r == nil || r.Termination != proto.TermAborted {
-		t.Fatalf("early abort: %+v", r)
+	if _, aborted := g.tab.Result(); !aborted || g.tab.Describe() != "Game aborted" {
+		t.Fatalf("early abort: %q", g.tab.Describe())
+	}
+	// Each side may abort alone before its own second move: after three
+	// moves, Black still may, White no longer.
+	for _, c := range []struct {
+		seat  int
+		alone bool
+	}{{1, false}, {2, true}} {
+		g = newGame(t, "andantino", "")
+		for i, mv := range []string{"1,-1", "2,-1", "0,1"} {
+			g.move(i%2+1, i+1, mv, 2000)
+		}
+		g.do(c.seat, proto.Msg{T: proto.Offer, Kind: proto.OfferAbort}, 2200, 0)
+		if g.tab.Over() != c.alone {
+			t.Fatalf("seat %d's abort after 3 moves: over %v", c.seat, g.tab.Over())
+		}
 	}
 	g = newGame(t, "andantino", "")
-	for i, mv := range []string{"1,-1", "2,-1", "0,1"} {
-		g.move(i%2+1, i+1, mv, 2000)
-	}
-	g.do(2, proto.Msg{T: proto.Offer, Kind: proto.OfferAbort}, 2200, 0)
-	if _, over := g.tab.Over(); over {
-		t.Fatal("a late abort needs the other side's yes")
-	}
 	g.do(1, proto.Msg{T: proto.Resign}, 2300, 0)
-	if r, _ := g.tab.Over(); r.Winner != 2 || g.tab.Describe() != "White resigned" {
+	if r, _ := g.tab.Result(); r.Winner != game.Second || g.tab.Describe() != "White resigned" {
 		t.Errorf("%+v %q", r, g.tab.Describe())
 	}
 }
 
+// main is seat s's main time (ms) on the wire's clock c.
+func main(c *proto.Clock, s int) int64 { return c.Sides[s-1].Main }
+
 func TestFischerFlagAndLag(t *testing.T) {
 	// 1 minute + 2 s. The gain is min(1000, (60+80)*4+150) = 710 ms.
-	g := newGame(t, "attangle", "1+2")
-	g.move(1, 1, "e6", 10_000) // the clocks do not run before both sides moved
+	g := newGame(t, "attangle", "60+2")
+	g.move(1, 1, "e6", 10_000) // each side's first move is free
 	g.move(2, 2, "c6", 50_000)
 	if _, ok := g.tab.Deadline(); !ok {
 		t.Fatal("no deadline at ply 2")
 	}
 	c := g.tab.Clock(50_000)
-	if c.Left != [2]int64{60_000, 60_000} || c.Running != 1 {
+	if main(c, 1) != 60_000 || main(c, 2) != 60_000 || c.ToMove != 1 {
 		t.Fatalf("%+v", c)
 	}
 	// White spends 10 s with 300 ms of lag forgiven: 60 - 9.7 + 2.
 	if got := g.do(1, proto.Msg{T: proto.Move, N: 3, Move: "g4"}, 60_000, 300); got != "" {
 		t.Fatal(got)
 	}
-	if c := g.tab.Clock(60_000); c.Left[0] != 52_300 || c.Running != 2 {
+	if c := g.tab.Clock(60_000); main(c, 1) != 52_300 || c.ToMove != 2 {
 		t.Fatalf("%+v", c)
 	}
 	// Black's deadline: 60 s plus the grace, min(quota 3×710, 2000).
@@ -254,25 +266,39 @@ func TestFischerFlagAndLag(t *testing.T) {
 	if !due || e.Seat != 2 {
 		t.Fatal("no flag at the deadline")
 	}
-	// A move after its time (even within the grace, without lag) loses on time.
-	late := newGame(t, "attangle", "1+2")
+	// A move at exactly its time (even within the grace, without lag) loses
+	// on time: the flag falls at zero.
+	late := newGame(t, "attangle", "60+2")
 	late.move(1, 1, "e6", 10_000)
 	late.move(2, 2, "c6", 50_000)
 	if got := late.do(1, proto.Msg{T: proto.Move, N: 3, Move: "g4"}, 110_000, 0); got != "over" {
 		t.Fatalf("late move: %q", got)
 	}
-	if r, _ := late.tab.Over(); r == nil || r.Termination != proto.TermTime || r.Winner != 2 {
+	if r, _ := late.tab.Result(); r != game.Ended(game.TimeForfeit, game.Second) {
 		t.Fatalf("%+v", r)
 	}
+	if c := late.tab.Clock(120_000); c.Flagged != 1 || main(c, 1) != 0 {
+		t.Fatalf("the flagged clock: %+v", c)
+	}
 	// With lag forgiven it is in time.
-	ok := newGame(t, "attangle", "1+2")
+	ok := newGame(t, "attangle", "60+2")
 	ok.move(1, 1, "e6", 10_000)
 	ok.move(2, 2, "c6", 50_000)
+	// Looking at the clock past the flag (a snapshot sent in the grace) shows
+	// the flag but changes nothing: only a flag event ends the game, and the
+	// move below, with its lag forgiven, is still in time.
+	if c := ok.tab.Clock(200_000); c.Flagged != 1 || main(c, 1) != 0 || ok.tab.Over() {
+		t.Fatalf("the clock looked at late: %+v", c)
+	}
 	if got := ok.do(1, proto.Msg{T: proto.Move, N: 3, Move: "g4"}, 110_000, 500); got != "" {
 		t.Fatalf("forgiven move: %q", got)
 	}
-	if c := ok.tab.Clock(110_000); c.Left[0] != 500+2000 {
+	if c := ok.tab.Clock(110_000); main(c, 1) != 500+2000 {
 		t.Fatalf("%+v", c)
+	}
+	// The record's clocks: the mover's time after each move.
+	if s := ok.tab.Snapshot(110_000); !reflect.DeepEqual(s.Clk, []int64{60_000, 60_000, 2500}) {
+		t.Errorf("stamps %v", s.Clk)
 	}
 	g.apply(e)
 	if g.tab.Describe() != "Black lost on time" {
@@ -281,35 +307,93 @@ func TestFischerFlagAndLag(t *testing.T) {
 }
 
 func TestByoyomiAndDays(t *testing.T) {
-	g := newGame(t, "attangle", "0.5+2x10") // 30 s, then 2 periods of 10 s
+	g := newGame(t, "attangle", "30+2x10") // 30 s, then 2 periods of 10 s
 	g.move(1, 1, "e6", 0)
 	g.move(2, 2, "c6", 0)
 	g.move(1, 3, "g4", 35_000) // 30 s main, then 5 s into a period: no period lost
-	if c := g.tab.Clock(35_000); c.Left[0] != 0 || c.Periods[0] != 2 {
+	if c := g.tab.Clock(35_000); main(c, 1) != 0 || c.Sides[0].Periods != 2 || c.Sides[0].Period != 10_000 {
 		t.Fatalf("%+v", c)
 	}
 	g.move(2, 4, "e4", 35_000)
 	g.move(1, 5, "b1", 50_000) // 15 s: one period used up, the next one saves it
-	if c := g.tab.Clock(50_000); c.Periods[0] != 1 {
+	if c := g.tab.Clock(50_000); c.Sides[0].Periods != 1 {
 		t.Fatalf("%+v", c)
 	}
-	if c := g.tab.Clock(53_000); c.Running != 2 || c.Left[1] != 27_000 {
+	if c := g.tab.Clock(53_000); c.ToMove != 2 || main(c, 2) != 27_000 {
 		t.Fatalf("%+v", c)
+	}
+	if s := g.tab.Snapshot(53_000); !reflect.DeepEqual(s.Clk, []int64{30_000, 30_000, -2, 30_000, -1}) {
+		t.Errorf("stamps %v", s.Clk)
 	}
 
-	d := newGame(t, "abande", "3d")
+	const day = 24 * 3600 * 1000
+	d := newGame(t, "abande", "3d/move")
 	d.move(1, 1, "e6", 0)
 	d.move(2, 2, "d7", 0)
 	dl, ok := d.tab.Deadline()
-	if !ok || dl != 3*proto.Day {
+	if !ok || dl != 3*day {
 		t.Fatalf("deadline %d", dl)
 	}
 	if s := d.tab.Summary(1); !s.YourMove || s.Deadline != dl || s.Opponent != "Bo" {
 		t.Errorf("%+v", s)
 	}
-	d.move(1, 3, "f5", 2*proto.Day)
-	if dl, _ := d.tab.Deadline(); dl != 5*proto.Day {
+	d.move(1, 3, "f5", 2*day)
+	if dl, _ := d.tab.Deadline(); dl != 5*day {
 		t.Errorf("deadline after a move: %d", dl)
+	}
+	if d.tab.AwayLimit() != 0 {
+		t.Error("a correspondence game can be claimed")
+	}
+	if got := d.do(1, proto.Msg{T: proto.ClaimEnd, Kind: proto.ClaimWin}, 9*day, 0); got != proto.ErrRefused {
+		t.Errorf("claim in correspondence: %q", got)
+	}
+}
+
+// A player gone past the limit: the other may claim the win or a draw; not
+// earlier, not while they are back.
+func TestPresenceAndClaim(t *testing.T) {
+	g := newGame(t, "attangle", "300+3")
+	if here, _ := g.tab.Present(1); !here {
+		t.Fatal("the host is not present")
+	}
+	if here, _ := g.tab.Present(2); !here {
+		t.Fatal("the guest who joined is not present")
+	}
+	g.move(1, 1, "e6", 2000)
+	if g.tab.PresenceEvent(2, true, 2500) != nil {
+		t.Error("a presence event that changes nothing")
+	}
+	g.apply(g.tab.PresenceEvent(2, false, 3000))
+	if s := g.tab.Snapshot(13_000); s.Present != [2]bool{true, false} || s.Away != [2]int64{0, 10_000} || s.AwayLimit != 60_000 {
+		t.Errorf("snapshot: %+v %+v %d", s.Present, s.Away, s.AwayLimit)
+	}
+	claim := func(seat int, kind string, now int64) string {
+		return g.do(seat, proto.Msg{T: proto.ClaimEnd, Kind: kind}, now, 0)
+	}
+	if got := claim(1, proto.ClaimWin, 62_999); got != proto.ErrRefused {
+		t.Errorf("claim 1 ms early: %q", got)
+	}
+	if got := claim(2, proto.ClaimWin, 70_000); got != proto.ErrRefused {
+		t.Errorf("a claim against a present player: %q", got)
+	}
+	g.apply(g.tab.PresenceEvent(2, true, 50_000))
+	g.apply(g.tab.PresenceEvent(2, false, 60_000))
+	if got := claim(1, proto.ClaimWin, 100_000); got != proto.ErrRefused {
+		t.Errorf("the absence counts from the last time gone: %q", got)
+	}
+	if got := claim(1, proto.ClaimDraw, 120_000); got != "" {
+		t.Fatal(got)
+	}
+	if r, _ := g.tab.Result(); r != game.Ended(game.Abandoned, game.NoPlayer) || g.tab.Describe() != "Game abandoned: a draw" {
+		t.Errorf("%+v %q", r, g.tab.Describe())
+	}
+	w := newGame(t, "attangle", "")
+	w.apply(w.tab.PresenceEvent(1, false, 5000))
+	if got := w.do(2, proto.Msg{T: proto.ClaimEnd, Kind: proto.ClaimWin}, 65_000, 0); got != "" {
+		t.Fatal(got)
+	}
+	if r, _ := w.tab.Result(); r != game.Ended(game.Abandoned, game.Second) || w.tab.Describe() != "White abandoned the game" {
+		t.Errorf("%+v %q", r, w.tab.Describe())
 	}
 }
 

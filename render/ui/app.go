@@ -65,6 +65,7 @@ func Run(f Options, stderr io.Writer) int {
 	// Draw covers the whole window, so Ebitengine need not clear it first: under
 	// software GL a full-window fill costs about a tenth of the frame rate.
 	ebiten.SetScreenClearedEveryFrame(false)
+
 	ebiten.SetWindowResizingMode(ebiten.WindowResizingModeEnabled)
 	// Below this the panel's fixed parts (the player boxes, the buttons) leave
 	// the move list no room.

@@ -123,6 +123,12 @@ type pathPrompt struct {
 	keepEmpty bool // Enter with an empty field still answers (a comment removed)
 }
 
+// frames draws the cursor's blink, every half second.
+func (pr *pathPrompt) frames(a *App, fr *frames, now time.Time) {
+	const blink = 500 * time.Millisecond
+	fr.drawAt(now.Truncate(blink).Add(blink))
+}
+
 func (pr *pathPrompt) layout(a *App) *Layout {
 	l := newLayout()
 	l.add(wBox, boxRect(a), false, "")
@@ -196,6 +202,11 @@ type dlgResult struct {
 }
 
 func (d *dialogWait) layout(a *App) *Layout { return newLayout() }
+
+// frames polls for the dialog's answer, which comes on another goroutine.
+func (d *dialogWait) frames(a *App, fr *frames, now time.Time) {
+	fr.pollAt(now.Add(frameGap))
+}
 
 func (d *dialogWait) update(a *App, f *input.Frame) {
 	select {

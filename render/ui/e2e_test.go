@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"context"
 	"encoding/json"
 	"image/png"
 	"os"
@@ -8,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"trihex/ai/puzzle"
 	"trihex/save"
@@ -26,6 +28,10 @@ import (
 //	up to about 40 s, for the layout to show the button NAME: an event, not a
 //	time)
 //
+// A click, a key or the wheel waits until the app has taken it (the "seen"
+// counts of --layout-out), however busy the machine, then a moment for what
+// follows from it.
+//
 // The app is found by its X class: GTK's hidden leader window is also named after
 // the program.
 const driver = `#!/bin/bash
@@ -38,10 +44,14 @@ W=$(xdotool search --onlyvisible --class Trihex | head -1)
 xdotool windowfocus --sync $W 2>/dev/null
 sleep 0.5
 pos() { python3 -c "import json,sys;d=json.load(open('$L'));c=d['cells'].get(sys.argv[1]) or (lambda b:[b[0]+b[2]/2,b[1]+b[3]/2])(d['buttons'][sys.argv[1]]);print(int(c[0]),int(c[1]))" "$1"; }
+# seen KIND: the clicks, keys or wheel steps the app has taken (--layout-out's
+# "seen"); await KIND N: wait until it has taken N of them (or has quit), at most 60 s.
+seen() { python3 -c "import json,sys;print(json.load(open('$L')).get('seen',{}).get(sys.argv[1],0))" "$1" 2>/dev/null || echo 0; }
+await() { for i in $(seq 600); do kill -0 $pid 2>/dev/null || return; [ "$(seen $1)" -ge $2 ] && return; sleep 0.1; done; echo "the app took no $1 in 60 s" >&2; }
 while read -r cmd arg; do
   case $cmd in
-    click|button) xdotool mousemove --window $W $(pos "$arg") click 1; sleep 0.7;;
-    key) xdotool key --window $W $arg; sleep 0.6;;
+    click|button) n=$(seen clicks); xdotool mousemove --window $W $(pos "$arg") click 1; await clicks $((n+1)); sleep 0.7;;
+    key) n=$(seen keys); xdotool key --window $W $arg; await keys $((n+1)); sleep 0.6;;
     shot) import -window $W "$DIR/$arg";;
     sleep) sleep $arg;;
     dialog) D=; for i in $(seq 100); do D=$(xdotool search --onlyvisible --name "^$arg\$" | head -1)
@@ -54,7 +64,7 @@ while read -r cmd arg; do
     close) "$DIR/wmdelete" $W; sleep 0.8;;
     resize) for i in $(seq 10); do xdotool windowsize $W $arg; sleep 0.8
         python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if d['size']==[float(v) for v in sys.argv[1:]] else 1)" $arg && break; done;;
-    wheel) for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; sleep 0.6;;
+    wheel) n=$(seen wheel); for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; await wheel $((n+${arg#-})); sleep 0.6;;
     until) for i in $(seq 200); do python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if sys.argv[1] in d['buttons'] else 1)" "$arg" 2>/dev/null && break; sleep 0.2; done; sleep 0.3;;
     move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
@@ -105,7 +115,7 @@ func TestEndToEnd(t *testing.T) {
 			rec := filepath.Join(dir, c.name+".txt")
 			args := append([]string{"-a", "-s", "-screen 0 1600x1000x24", script}, c.args...)
 			args = append(args, "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
-			cmd := exec.Command("xvfb-run", args...)
+			cmd := e2eCommand(t, "xvfb-run", args...)
 			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
 			cmd.Stdin = strings.NewReader(c.cmds)
 			if out, err := cmd.CombinedOutput(); err != nil {
@@ -143,7 +153,7 @@ func TestEndToEndFiles(t *testing.T) {
 	drive := func(cmds string, args ...string) {
 		t.Helper()
 		args = append([]string{"-a", "-s", "-screen 0 1600x1000x24", script, "--config-dir", cfg}, args...)
-		cmd := exec.Command("xvfb-run", args...)
+		cmd := e2eCommand(t, "xvfb-run", args...)
 		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 		cmd.Stdin = strings.NewReader(cmds)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -151,7 +161,7 @@ func TestEndToEndFiles(t *testing.T) {
 			t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 		}
 	}
-	// Session 1: two moves, Save As through GTK (the dialog keeps the selected
+	// First run: two moves, Save As through GTK (the dialog keeps the selected
 	// ".trihex" of its proposed name, so the typed name has none), then Quit: saved,
 	// so nothing is asked.
 	drive("click a1\nclick a2\nkey ctrl+s\ndialog Save File\ntype "+strings.TrimSuffix(saved, save.Extension)+"\nshot saved.png\nkey ctrl+q\nwait\n",
@@ -168,7 +178,7 @@ func TestEndToEndFiles(t *testing.T) {
 	}
 	checkNotBlank(t, filepath.Join(dir, "saved.png"))
 
-	// Session 2: the start screen offers Continue; open the bad file (the message
+	// Second run: the start screen offers Continue; open the bad file (the message
 	// shows), then the saved one, play a move and save it in place with Ctrl+S.
 	drive("copy start.json\nkey ctrl+o\ndialog Open File\ntype "+bad+"\ncopy bad.json\nkey ctrl+o\ndialog Open File\ntype "+saved+
 		"\ncopy opened.json\nshot opened.png\nclick a3\nkey ctrl+s\nkey ctrl+q\nwait\n", "--size", "1024x700")
@@ -212,7 +222,7 @@ func TestEndToEndComputer(t *testing.T) {
 		t.Fatalf("cc wmdelete: %v\n%s", err, out)
 	}
 	rec := filepath.Join(dir, "rec.txt")
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--red", "computer",
+	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--red", "computer",
 		"--level", "1", "--size", "1024x700", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
 	// Closing the window with moves on the board asks first (Enter discards).
@@ -340,6 +350,32 @@ func e2eSetup(t *testing.T) (dir, bin, script string) {
 	return dir, bin, script
 }
 
+// e2eMargin is how long before go test's -timeout an end-to-end run is stopped,
+// so that the test fails saying what it waited for rather than the whole test
+// binary panicking.
+const e2eMargin = 30 * time.Second
+
+// e2eCommand is exec.Command for a run under Xvfb, stopped (with everything it
+// started) e2eMargin before go test's -timeout.
+func e2eCommand(t *testing.T, name string, args ...string) *exec.Cmd {
+	t.Helper()
+	ctx := t.Context()
+	if dl, ok := t.Deadline(); ok {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithDeadline(ctx, dl.Add(-e2eMargin))
+		t.Cleanup(cancel)
+	}
+	cmd := exec.CommandContext(ctx, name, args...)
+	ownGroup(cmd)
+	cmd.Cancel = func() error {
+		t.Errorf("stopped %s %s: still running %v before go test's -timeout (a busy machine; .ci/run sets the limit)",
+			name, strings.Join(args, " "), e2eMargin)
+		return killGroup(cmd)
+	}
+	cmd.WaitDelay = 5 * time.Second
+	return cmd
+}
+
 // TestEndToEndOverlays drives the layer stack: the File menu opens over the game
 // and Esc closes it, the shortcut sheet opens with ?, V changes the theme (and the
 // setting stays), the review bar steps back (Live appears), and Quit with unsaved
@@ -350,7 +386,7 @@ func TestEndToEndOverlays(t *testing.T) {
 	cfg := filepath.Join(dir, "config")
 	cmds := "button file\ncopy menu.json\nkey Escape\ncopy closed.json\nkey question\ncopy help.json\nshot help.png\nkey Escape\n" +
 		"key v\nclick a1\nclick a2\nbutton rv-back\ncopy review.json\nkey End\nkey ctrl+q\ncopy confirm.json\nkey Escape\ncopy kept.json\nkey ctrl+q\nkey Return\ncopy path.json\nkey Return\nwait\n"
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg, "--no-dialogs")
+	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg, "--no-dialogs")
 	// The path field proposes a name in the home folder: the test's folder here.
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "HOME="+dir)
 	cmd.Stdin = strings.NewReader(cmds)
@@ -387,7 +423,7 @@ func TestEndToEndWindow(t *testing.T) {
 	cfg := filepath.Join(dir, "config")
 	drive := func(cmds string) {
 		t.Helper()
-		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "abande", "--config-dir", cfg)
+		cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "abande", "--config-dir", cfg)
 		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 		cmd.Stdin = strings.NewReader(cmds)
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -422,7 +458,7 @@ func TestEndToEndWindow(t *testing.T) {
 // the tiles stay where the player put them. TRIHEX_E2E=1 (about 10 s).
 func TestEndToEndView(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--size", "1024x700",
+	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--size", "1024x700",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 	cmd.Stdin = strings.NewReader("copy fitted.json\nmove 1,0\nwheel -2\ncopy zoomed.json\nclick 0,1\nclick 1,-1\ncopy after.json\n")
@@ -459,7 +495,7 @@ func TestEndToEndRefusals(t *testing.T) {
 		{"andantino", "key ctrl+z\ncopy s.json\n", "Nothing to undo"},
 	}
 	for _, c := range cases {
-		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", c.game, "--size", "1024x700",
+		cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", c.game, "--size", "1024x700",
 			"--config-dir", filepath.Join(dir, "config"))
 		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 		cmd.Stdin = strings.NewReader(c.cmds)
@@ -482,7 +518,7 @@ func TestEndToEndResult(t *testing.T) {
 	if err := os.WriteFile(suicide, []byte(suicideRecord), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--load", suicide, "--white", "computer", "--level", "2",
+	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--load", suicide, "--white", "computer", "--level", "2",
 		"--size", "1280x800", "--record-out", rec, "--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
 	// Review takes the card away; back at the end (End), it returns with Rematch.
@@ -546,7 +582,7 @@ func TestEndToEndLearn(t *testing.T) {
 	}
 	for _, c := range cases {
 		cfg := filepath.Join(dir, "config-"+c.name)
-		cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800", "--config-dir", cfg)
+		cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800", "--config-dir", cfg)
 		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 		cmd.Stdin = strings.NewReader(c.cmds + "shot learn-" + c.name + ".png\n")
 		if out, err := cmd.CombinedOutput(); err != nil {
@@ -608,7 +644,7 @@ func TestEndToEndAnalysis(t *testing.T) {
 	if err != nil || os.WriteFile(game, data, 0o644) != nil {
 		t.Fatalf("copy %s: %v", golden, err)
 	}
-	cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, game, "--size", "1280x800",
+	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, game, "--size", "1280x800",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
 	cmd.Stdin = strings.NewReader("key a\nsleep 2\nshot live.png\nkey a\nkey g\nsleep 25\ncopy analysed.json\nshot review.png\nbutton graph\ncopy graph.json\nkey ctrl+s\nkey ctrl+q\nwait\n")
@@ -651,7 +687,7 @@ func TestEndToEndVariation(t *testing.T) {
 		t.Helper()
 		args = append([]string{"-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800", "--no-dialogs",
 			"--config-dir", filepath.Join(dir, "config")}, args...)
-		cmd := exec.Command("xvfb-run", args...)
+		cmd := e2eCommand(t, "xvfb-run", args...)
 		cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "HOME="+dir)
 		cmd.Stdin = strings.NewReader(cmds)
 		if out, err := cmd.CombinedOutput(); err != nil {

@@ -94,13 +94,25 @@ type layoutJSON struct {
 	Status  string                `json:"status,omitempty"`
 	Banner  string                `json:"banner,omitempty"`
 	Guide   string                `json:"guide,omitempty"`
+	// Seen counts the input the app has taken (clicks, keys, wheel steps,
+	// pointer moves), so that a test driving it waits for its input to be taken
+	// rather than for a time.
+	Seen *inputSeen `json:"seen,omitempty"`
+}
+
+// inputSeen counts the input taken, for --layout-out.
+type inputSeen struct {
+	Clicks int `json:"clicks"`
+	Keys   int `json:"keys"`
+	Wheel  int `json:"wheel"`
+	Moves  int `json:"moves"`
 }
 
 // encodeLayouts merges the layers' layouts (upper layers win) into --layout-out's
 // JSON, in logical pixels.
-func encodeLayouts(gameName string, w, h, s float64, ls []*Layout) ([]byte, error) {
+func encodeLayouts(gameName string, w, h, s float64, ls []*Layout, seen *inputSeen) ([]byte, error) {
 	out := layoutJSON{Game: gameName, Size: [2]float64{round1(w / s), round1(h / s)},
-		Cells: map[string][2]float64{}, Buttons: map[string][4]float64{}}
+		Cells: map[string][2]float64{}, Buttons: map[string][4]float64{}, Seen: seen}
 	for _, l := range ls {
 		if l == nil {
 			continue

@@ -38,7 +38,7 @@ func TestEncodeLayouts(t *testing.T) {
 	a.Cells["d4"] = [2]float64{100, 50}
 	a.add("undo", render.Rect{X: 10, Y: 20, W: 30, H: 40}, true, "")
 	b.add("undo", render.Rect{X: 2, Y: 2, W: 2, H: 2}, true, "")
-	data, err := encodeLayouts("Abande", 2000, 1000, 2, []*Layout{a, nil, b})
+	data, err := encodeLayouts("Abande", 2000, 1000, 2, []*Layout{a, nil, b}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -138,9 +138,18 @@ func TestMatchClocks(t *testing.T) {
 	if b := l.match.clocks[1]; b.running || b.text != "1:00" {
 		t.Errorf("Black, waiting: %+v", b)
 	}
+	a := &App{flags: &Options{}} // silent: no sound box
+	p.clockTick(a)
+	if p.match.lowSaid[0] {
+		t.Error("the low-time warning before the time is low")
+	}
 	ft.t = ft.t.Add(time.Second)
 	if w := lay(p).match.clocks[0]; !w.low || w.text != "0:09.5" {
 		t.Errorf("White under 10 s: %+v, want low and tenths", w)
+	}
+	p.clockTick(a)
+	if !p.match.lowSaid[0] || p.match.lowSaid[1] {
+		t.Errorf("the low-time warning: %v, want White's once", p.match.lowSaid)
 	}
 	p.sess.TogglePause()
 	if l := lay(p); l.match.paused == "" || l.match.clocks[0].running {

@@ -39,6 +39,9 @@ type playScene struct {
 	solvedIDs []string // the puzzles solved, as the settings keep them
 	analysis  analysing
 	match     matchState // the clocks' low-time warning (matchui.go)
+	// clockShown is the clocks' text as last drawn, so that a running clock is
+	// drawn when it changes rather than every frame.
+	clockShown [2]string
 }
 
 // flash is a short message with an end.
@@ -450,4 +453,49 @@ func askResume(a *App, p *playScene) bool {
 			{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
 		}})
 	return true
+}
+
+// frames asks for the frames the game needs without input: every frame while a
+// move is animated or a refused action's reason fades, twenty a second while a
+// hint pulses (a slow pulse needs no more); a look at a running clock every
+// tenth, drawn when its text changes; and an
+// Update every frame while the computer, the hint, the analysis or a replay runs
+// (their news comes from other goroutines), drawn ten times a second for their
+// progress.
+func (p *playScene) frames(a *App, fr *frames, now time.Time) {
+	s := p.sess
+	if p.anims.current() != nil {
+		fr.moving()
+	} else if len(s.HintCells()) > 0 && !s.Match.Reviewing() {
+		fr.drawAt(now.Add(50 * time.Millisecond))
+	}
+	if now.Before(p.status.until) {
+		if fade := p.status.until.Add(-time.Second); now.Before(fade) {
+			fr.drawAt(fade)
+		} else {
+			fr.moving()
+		}
+		fr.drawAt(p.status.until.Add(time.Millisecond))
+	}
+	if c := s.Clock; c != nil && c.Running() {
+		// Its text is read every tenth (tenths show under ten seconds, and the
+		// flag falls on time), drawn when it changes; the low clock blinks.
+		for pl := game.First; pl <= game.Second; pl++ {
+			if t := c.Text(pl); t != p.clockShown[pl] {
+				p.clockShown[pl] = t
+				fr.changed()
+			}
+		}
+		fr.pollAt(now.Add(100 * time.Millisecond))
+		if pl := c.ToMove(); c.Low(pl) && c.UntilFlag(pl) < 10*time.Second {
+			const blink = 500 * time.Millisecond
+			fr.drawAt(now.Truncate(blink).Add(blink))
+		}
+	}
+	an := &p.analysis
+	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
+		(an.review != nil && an.review.plies == nil) || (p.train != nil && p.train.reset) {
+		fr.pollAt(now.Add(frameGap))
+		fr.drawAt(now.Add(100 * time.Millisecond))
+	}
 }

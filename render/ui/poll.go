@@ -54,6 +54,17 @@ func pollFrame(tr *input.PointerTracker, scale float64) input.Frame {
 	return f
 }
 
+// keyHeld reports whether a key the app reads is held down.
+func keyHeld() bool {
+	var buf [8]ebiten.Key
+	for _, ek := range inpututil.AppendPressedKeys(buf[:0]) {
+		if appKey(ek) != input.KeyNone {
+			return true
+		}
+	}
+	return false
+}
+
 // keyPairs maps Ebitengine's keys to the app's: every key input.Key names (so every
 // key of the keymap), both Enters to one.
 var keyPairs = func() []struct {

@@ -84,7 +84,7 @@ func TestEndToEndSound(t *testing.T) {
 					}
 				}
 			}()
-			cmd := exec.Command("xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "abande",
+			cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "abande",
 				"--size", "1024x700", "--config-dir", cfg, "--record-out", filepath.Join(dir, c.name+".txt"))
 			cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "PULSE_SERVER="+envValue(pulseEnv, "PULSE_SERVER"),
 				"PULSE_COOKIE="+envValue(pulseEnv, "PULSE_COOKIE"))

@@ -474,6 +474,6 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		for _, n := range seriesChoices {
 			toggle(fmt.Sprintf("series-%d", n), s.series == n)
 		}
-		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; a win scores 50 minus the tiles on the surface.")
+		hint(widgetID(fmt.Sprintf("series-%d", seriesChoices[len(seriesChoices)-1])), 120, "Colours alternate; "+s.games[s.sel].SeriesHelp+".")
 	}
 }

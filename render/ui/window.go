@@ -3,6 +3,8 @@ package ui
 import (
 	"errors"
 	"fmt"
+	"hash/maphash"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -60,6 +62,13 @@ type App struct {
 	texts   render.Texts
 
 	files      fileState
+	redraw     *frames // when to draw and when the next frame is needed
+	shown      uint64  // the layouts' fingerprint when last compared
+	lastPtr    [2]float64
+	prevPtr    [2]float64
+	seen       inputSeen // for --layout-out
+	lastBusy   time.Time // the last Update that had input or asked for frames soon
+	still      bool      // in FPSModeVsyncOffMinimum: frames only when asked for
 	quit       bool
 	title      string
 	lastLayout string // --layout-out as last written
@@ -68,7 +77,10 @@ type App struct {
 
 func newApp(f *Options) *App {
 	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}}
+	//lint:ignore SA1019 the frames asked for while FPSModeVsyncOffMinimum runs (pace)
+	a.redraw = newFrames(time.Now, ebiten.ScheduleFrame)
 	a.prefs.writer = save.NewWriter()
+	a.prefs.writer.OnError = func() { a.wake(time.Now()) } // the failure is said at once
 	a.files.noDlg = f.NoDialogs
 	a.prefs.settings = save.DefaultSettings()
 	var notices []string
@@ -197,6 +209,7 @@ func (a *App) play() *playScene {
 
 // stop ends the scene's work and remembers the settings, when the app ends.
 func (a *App) stop() {
+	a.redraw.stop()
 	a.scene.close()
 	a.prefs.save()
 	a.prefs.writer.Flush() // the last moves and settings land before the app exits
@@ -217,8 +230,10 @@ func (a *App) relayout() {
 }
 
 func (a *App) Update() error {
+	a.redraw.begin()
 	a.frame = pollFrame(&a.tracker, a.scale)
 	f := &a.frame
+	a.inputFrames(f)
 	if f.Pressed(input.CmdFullscreen, input.ScopeAlways) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
@@ -247,8 +262,126 @@ func (a *App) Update() error {
 	a.setTitle()
 	a.relayout()
 	a.writeLayout()
+	a.timedFrames() // Draw, which always follows, arms the timer
 	return nil
 }
+
+// wake asks for the window to be drawn again at t, from any goroutine: a running
+// clock calls it for its next visible change (the next second, or tenth), and
+// other work whose news changes the screen calls it with the time it ends.
+func (a *App) wake(t time.Time) { a.redraw.wake(t) }
+
+// timed is a layer that changes on its own, without the player's input: it tells
+// the window's frames what it needs each Update (see frames).
+type timed interface {
+	frames(a *App, fr *frames, now time.Time)
+}
+
+// inputFrames asks for a draw when the player did something this frame, and for
+// frames at the display's pace while a key or the button is held (the repeats of
+// a held key are counted in frames).
+func (a *App) inputFrames(f *input.Frame) {
+	moved := f.X != a.lastPtr[0] || f.Y != a.lastPtr[1]
+	a.lastPtr = [2]float64{f.X, f.Y}
+	if moved || f.Click || f.Down || f.Dragging || f.Wheel != 0 || len(f.Keys) > 0 || len(f.Text) > 0 || f.CloseRequested {
+		a.redraw.changed()
+	}
+	if moved {
+		a.seen.Moves++
+	}
+	if f.Click {
+		a.seen.Clicks++
+	}
+	a.seen.Keys += len(f.Keys)
+	a.seen.Wheel += int(math.Round(math.Abs(f.Wheel)))
+	if f.Down || keyHeld() {
+		a.redraw.pollAt(time.Now().Add(frameGap))
+	}
+}
+
+// timedFrames collects what the layers need from the frames, and asks for a draw
+// when what the layouts show changed (a status line, a banner, a button).
+func (a *App) timedFrames() {
+	now := time.Now()
+	if a.flags.FPS {
+		a.redraw.moving() // the counter shows the display's pace
+	}
+	if !a.bar.until.IsZero() {
+		a.redraw.drawAt(a.bar.until.Add(time.Millisecond))
+	}
+	for _, l := range a.layers() {
+		if t, ok := l.(timed); ok {
+			t.frames(a, a.redraw, now)
+		}
+	}
+	if h := a.fingerprint(); h != a.shown {
+		a.shown = h
+		a.redraw.changed()
+	}
+	a.pace(now)
+}
+
+// stillAfter is how long the window waits, with nothing to show and no input,
+// before it runs only the frames asked for.
+const stillAfter = 2 * time.Second
+
+// pace switches Ebitengine between its two paces. While anything happens the
+// window runs 60 Updates a second (FPSModeVsyncOn; Draw still draws only what
+// changed, and Ebitengine presents nothing while nothing is drawn). Once there
+// has been no input, nothing moving and no news awaited for stillAfter, it runs
+// only the frames the player's input or frames asks for (FPSModeVsyncOffMinimum):
+// those Updates cost CPU too, and a still window needs none. Any input brings
+// the 60 Updates back at once; a click's press and release taken in one frame
+// become a click on the next, which the 60 Updates bring.
+func (a *App) pace(now time.Time) {
+	f := &a.frame
+	if a.redraw.busy() || f.Down || f.Click || len(f.Keys) > 0 || f.Wheel != 0 || a.lastPtr != a.prevPtr {
+		a.lastBusy = now
+	}
+	a.prevPtr = a.lastPtr
+	switch {
+	// SetFPSMode is deprecated for SetVsyncEnabled and skipped draws, which the
+	// 60 Updates use; only FPSModeVsyncOffMinimum stops the Updates themselves.
+	case a.still && now.Sub(a.lastBusy) < stillAfter:
+		a.still = false
+		//lint:ignore SA1019 only FPSModeVsyncOffMinimum stops the Updates
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOn)
+	case !a.still && now.Sub(a.lastBusy) >= stillAfter:
+		a.still = true
+		//lint:ignore SA1019 only FPSModeVsyncOffMinimum stops the Updates
+		ebiten.SetFPSMode(ebiten.FPSModeVsyncOffMinimum)
+	}
+}
+
+// fingerprint hashes what the layouts show: their widgets, status, banner and
+// guide.
+func (a *App) fingerprint() uint64 {
+	var h maphash.Hash
+	h.SetSeed(fingerprintSeed)
+	f := func(v float64) { maphash.WriteComparable(&h, v) }
+	f(a.w)
+	f(a.h)
+	f(a.scale)
+	for _, l := range a.layers() {
+		lay := a.layouts[l]
+		if lay == nil {
+			continue
+		}
+		for _, w := range lay.widgets {
+			h.WriteString(string(w.id))
+			h.WriteString(w.label)
+			maphash.WriteComparable(&h, w.enabled)
+			maphash.WriteComparable(&h, w.r)
+		}
+		h.WriteString(lay.Status)
+		h.WriteString(lay.Banner)
+		h.WriteString(lay.Guide)
+		f(float64(len(lay.Cells)))
+	}
+	return h.Sum64()
+}
+
+var fingerprintSeed = maphash.MakeSeed()
 
 // trackWindow remembers the window's size, place and fullscreen while the window
 // lives (once the game loop has ended, Ebitengine reports a size of 0×0).
@@ -300,6 +433,12 @@ func (a *App) Draw(screen *ebiten.Image) {
 		screen.Fill(a.prefs.theme.Background) // before the first Update
 		return
 	}
+	// The screen is not cleared between frames: drawing nothing keeps what was
+	// drawn last.
+	defer a.redraw.arm()
+	if !a.redraw.draw() {
+		return
+	}
 	p := a.painter(screen)
 	for _, l := range a.layers() {
 		l.draw(a, p, a.layouts[l])
@@ -331,6 +470,9 @@ func (a *App) LayoutF(ow, oh float64) (float64, float64) {
 		// --scale: the same device pixels, drawn as a monitor of that scale would.
 		s = a.flags.Scale
 	}
+	if w != a.w || h != a.h || s != a.scale {
+		a.redraw.changed()
+	}
 	a.w, a.h, a.scale = w, h, s
 	return w, h
 }
@@ -350,7 +492,7 @@ func (a *App) writeLayout() {
 	for _, l := range a.layers() {
 		ls = append(ls, a.layouts[l])
 	}
-	data, err := encodeLayouts(a.scene.gameName(), a.w, a.h, a.scale, ls)
+	data, err := encodeLayouts(a.scene.gameName(), a.w, a.h, a.scale, ls, &a.seen)
 	if err == nil {
 		err = writeFileIfChanged(a.flags.LayoutOut, data, &a.lastLayout)
 	}

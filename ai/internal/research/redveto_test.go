@@ -21,7 +21,7 @@ import (
 )
 
 // TestRedVetoes measures two ways to keep level 5 as Red off its fatal moves
-// (ai/README.md, "Tried, not kept"), in the positions TestRedFatalMoves (ai/arena)
+// (ai/README.md, "Tried, not kept"), in the positions TestRedFatalMoves
 // finds: RED_VETO names that test's -v output. In each, level 5's search
 // names its three best moves, and each is checked by the 10-million-node
 // search that found the fatal moves, rated by plain UCT as White from the

@@ -85,6 +85,9 @@ func writeAtomic(path string, data []byte, wait time.Duration) (err error) {
 	if err = f.Chmod(0o644); err != nil {
 		return fmt.Errorf("save: %v", err)
 	}
+	if !renameOpen {
+		wait = -1 // the file is synced and closed before its rename
+	}
 	synced := false
 	var done chan error
 	syncs.Lock()
@@ -119,6 +122,12 @@ func writeAtomic(path string, data []byte, wait time.Duration) (err error) {
 			<-done // the sync still uses f
 		}
 		return fmt.Errorf("save: writing %s: %v", path, err)
+	}
+	if !renameOpen {
+		if err = f.Close(); err != nil {
+			return fmt.Errorf("save: writing %s: %v", path, err)
+		}
+		owned = false
 	}
 	if err = os.Rename(tmp, path); err != nil {
 		if done != nil {

@@ -338,6 +338,10 @@ func e2eSetup(t *testing.T) (dir, bin, script string) {
 			t.Fatalf("%s not installed (bash .ci/deps installs it)", tool)
 		}
 	}
+	if dl, ok := t.Deadline(); ok && time.Until(dl) < 3*time.Minute {
+		// An earlier test took the time: fail with the reason, not go test's panic.
+		t.Fatalf("not started: %v left before go test's -timeout (.ci/run sets it), earlier tests took the rest", time.Until(dl).Round(time.Second))
+	}
 	dir = t.TempDir()
 	bin = filepath.Join(dir, "trihex")
 	if out, err := exec.Command("go", "build", "-o", bin, "trihex").CombinedOutput(); err != nil {

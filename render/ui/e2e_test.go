@@ -43,14 +43,16 @@ for i in $(seq 100); do [ -s "$L" ] && break; sleep 0.2; done
 W=$(xdotool search --onlyvisible --class Trihex | head -1)
 xdotool windowfocus --sync $W 2>/dev/null
 sleep 0.5
-pos() { python3 -c "import json,sys;d=json.load(open('$L'));c=d['cells'].get(sys.argv[1]) or (lambda b:[b[0]+b[2]/2,b[1]+b[3]/2])(d['buttons'][sys.argv[1]]);print(int(c[0]),int(c[1]))" "$1"; }
+# pos NAME: the centre of a cell or button, waiting (at most 30 s) for a screen
+# that has it: a slow machine may still show the screen before the last click.
+pos() { for i in $(seq 150); do python3 -c "import json,sys;d=json.load(open('$L'));c=d['cells'].get(sys.argv[1]) or (lambda b:[b[0]+b[2]/2,b[1]+b[3]/2])(d['buttons'][sys.argv[1]]);print(int(c[0]),int(c[1]))" "$1" 2>/dev/null && return; sleep 0.2; done; echo "no $1 on the screen in 30 s" >&2; return 1; }
 # seen KIND: the clicks, keys or wheel steps the app has taken (--layout-out's
 # "seen"); await KIND N: wait until it has taken N of them (or has quit), at most 60 s.
 seen() { python3 -c "import json,sys;print(json.load(open('$L')).get('seen',{}).get(sys.argv[1],0))" "$1" 2>/dev/null || echo 0; }
 await() { for i in $(seq 600); do kill -0 $pid 2>/dev/null || return; [ "$(seen $1)" -ge $2 ] && return; sleep 0.1; done; echo "the app took no $1 in 60 s" >&2; }
 while read -r cmd arg; do
   case $cmd in
-    click|button) n=$(seen clicks); xdotool mousemove --window $W $(pos "$arg") click 1; await clicks $((n+1)); sleep 0.7;;
+    click|button) n=$(seen clicks); p=$(pos "$arg") && { xdotool mousemove --window $W $p click 1; await clicks $((n+1)); }; sleep 0.7;;
     key) n=$(seen keys); xdotool key --window $W $arg; await keys $((n+1)); sleep 0.6;;
     shot) import -window $W "$DIR/$arg";;
     sleep) sleep $arg;;

@@ -28,6 +28,10 @@ const (
 	CmdReviewGame    // G: analyse the whole game (win-chance graph, mistakes marked)
 	CmdResign        // Ctrl+R: resign (the window asks first)
 	CmdOfferDraw     // D: offer a draw (or accept the one offered)
+	CmdFocusNext     // Tab: ring the next target of the picker, in reading order
+	CmdFocusPrev     // Shift+Tab: ring the one before
+	CmdChoose        // Enter: choose the ringed target, as a click would
+	CmdTypeMove      // E: type a move in the game's notation
 
 	// Reviewing the game (the bar under the board).
 	CmdReviewStart   // the first position (bar button only)
@@ -96,6 +100,10 @@ var commandNames = [numCommands]string{
 	CmdReviewGame:    "review-game",
 	CmdResign:        "resign",
 	CmdOfferDraw:     "offer-draw",
+	CmdFocusNext:     "focus-next",
+	CmdFocusPrev:     "focus-prev",
+	CmdChoose:        "choose",
+	CmdTypeMove:      "type-move",
 	CmdReviewStart:   "rv-start",
 	CmdReviewBack:    "rv-back",
 	CmdReviewForward: "rv-fwd",

@@ -100,7 +100,7 @@ func TestFrameCommands(t *testing.T) {
 	if got, want := f.Commands(ScopeStart), []Command{CmdStart, CmdGamePrev, CmdSave}; !slices.Equal(got, want) {
 		t.Errorf("start: %v, want %v", got, want)
 	}
-	if got, want := f.Commands(ScopeGame), []Command{CmdReviewBack, CmdSave}; !slices.Equal(got, want) {
+	if got, want := f.Commands(ScopeGame), []Command{CmdChoose, CmdReviewBack, CmdSave}; !slices.Equal(got, want) {
 		t.Errorf("game: %v, want %v", got, want)
 	}
 	if !f.Pressed(CmdConfirm, ScopeBox) || f.Pressed(CmdSave, ScopeBox) || f.Pressed(CmdStart, ScopeGame) {

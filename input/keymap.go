@@ -223,7 +223,11 @@ func altKey(k Key) Chord  { return Chord{Key: k, Mod: ModAlt} }
 // Keymap is every key binding of the app. The ? sheet shows the lines in the
 // order they first appear here.
 var Keymap = []Binding{
-	{bare(KeyEscape), CmdCancel, ScopeGame, "cancel", "cancel a half-built move"},
+	{bare(KeyTab), CmdFocusNext, ScopeGame, "keys", "ring the next point, stack or cell you can choose, in reading order"},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeGame, "keys", "the one before"},
+	{bare(KeyEnter), CmdChoose, ScopeGame, "keys", "choose the ringed one"},
+	{bare(KeyE), CmdTypeMove, ScopeGame, "type", "type a move in the game's notation (d4, a1,a3-a2, 0,1); Enter plays it"},
+	{bare(KeyEscape), CmdCancel, ScopeGame, "cancel", "take back the last choice of a half-built move"},
 	{bare(KeyP), CmdPass, ScopeGame, "pass", "pass (Abande, when passing is legal)"},
 	{ctrlKey(KeyZ), CmdUndo, ScopeGame, "undo", "undo"},
 	{ctrlKey(KeyY), CmdRedo, ScopeGame, "undo", "redo"},

@@ -143,7 +143,8 @@ func TestLookup(t *testing.T) {
 		{ScopeStart, "Left", CmdGamePrev},      // and picks the game on the start screen
 		{ScopeGame, "J", CmdReviewBack},        // J is Left
 		{ScopeStart, "J", CmdNone},             // review keys are the game's
-		{ScopeGame, "Enter", CmdNone},          // Enter is the box's and the start screen's
+		{ScopeGame, "Enter", CmdChoose},        // Enter chooses the ringed target
+		{ScopeGame, "Shift+Tab", CmdFocusPrev}, // an exact chord, not Tab's
 		{ScopeStart, "Enter", CmdStart},        //
 		{ScopeBox, "Enter", CmdConfirm},        //
 		{ScopeBox, "V", CmdNone},               // Global keys do not reach a box
@@ -210,6 +211,7 @@ func TestSheet(t *testing.T) {
 	}
 	want := []SheetLine{
 		{"Ctrl+Z / Ctrl+Y", "undo / redo"},
+		{"Tab / Shift+Tab / Enter", "ring the next point, stack or cell you can choose, in reading order / the one before / choose the ringed one"},
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
 		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},
@@ -224,7 +226,7 @@ func TestSheet(t *testing.T) {
 		}
 	}
 	for _, l := range lines {
-		if strings.Contains(l.Keys, "Enter") || strings.Contains(l.Keys, "Backspace") {
+		if strings.Contains(l.Keys, "Backspace") {
 			t.Errorf("sheet shows the off-sheet binding %+v", l)
 		}
 	}

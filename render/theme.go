@@ -61,8 +61,11 @@ type Theme struct {
 	Target, TargetDot, HoverRing, Hint, HintDot, LastRing, Win, FromCell color.RGBA
 	CellLegalFill, CellLegalEdge, CellDangerFill                         color.RGBA
 	Sheen, TileInner                                                     color.RGBA
-	Asleep, AsleepMark                                                   color.RGBA // Abande: the badge of a stack that scores nothing now
-	LabelDark, LabelLight                                                color.RGBA // coordinates on light and dark faces
+	// Focus rings what the keyboard acts on: a target Tab rang, the focused
+	// button, menu item or field; a colour no other mark uses.
+	Focus                 color.RGBA
+	Asleep, AsleepMark    color.RGBA // Abande: the badge of a stack that scores nothing now
+	LabelDark, LabelLight color.RGBA // coordinates on light and dark faces
 
 	Face, Side, Edge [numColours]color.RGBA // per piece colour
 	Mark             [numColours]int
@@ -103,6 +106,7 @@ func classic() Theme {
 		FromCell:      rgba(0xffd23c, 0x90),
 		CellLegalFill: rgba(0x3dd68c, 0x30), CellLegalEdge: rgba(0x3dd68c, 0xb0), CellDangerFill: rgba(0xff8a1e, 0x50),
 		Sheen: rgba(0xffffff, 0x18), TileInner: rgba(0xffffff, 0x20),
+		Focus:  rgb(0xff5fd2),
 		Asleep: rgb(0x5a6270), AsleepMark: rgb(0xe8ecf2),
 		LabelDark: rgb(0x303030), LabelLight: rgb(0xfff0e8),
 		Face:      palette.Face,
@@ -127,6 +131,7 @@ func highContrast() Theme {
 	t.Target, t.TargetDot, t.HoverRing = rgba(0x00ff88, 0xf0), rgba(0x00c060, 0xf0), rgba(0xffffff, 0xd0)
 	t.LastRing, t.Win, t.FromCell = rgba(0xffe000, 0xff), rgba(0xffe000, 0xd8), rgba(0xffe000, 0xc0)
 	t.Asleep, t.AsleepMark = rgb(0x0050c8), rgb(0xffffff)
+	t.Focus = rgb(0xff00ff)
 	t.CellLegalFill, t.CellLegalEdge, t.CellDangerFill = rgba(0x00ff88, 0x40), rgba(0x00ff88, 0xf0), rgba(0xff8a1e, 0x80)
 	t.Face = [numColours]color.RGBA{rgb(0x000000), rgb(0xffffff), rgb(0xff1a1a)}
 	t.Side = [numColours]color.RGBA{rgb(0x000000), rgb(0xa0a0a0), rgb(0x900000)}
@@ -146,6 +151,7 @@ func colourBlind() Theme {
 	t.Target, t.TargetDot = rgba(0x009e73, 0xe0), rgba(0x009e73, 0xf0)
 	t.CellLegalFill, t.CellLegalEdge, t.CellDangerFill = rgba(0x009e73, 0x38), rgba(0x009e73, 0xd0), rgba(0xe69f00, 0x60)
 	t.Hint, t.HintDot = rgb(0x56b4e9), rgba(0x56b4e9, 0xe0)
+	t.Focus = rgb(0xcc79a7) // Okabe–Ito's reddish purple
 	t.LastRing, t.Win, t.FromCell = rgba(0xf0e442, 0xe8), rgba(0xf0e442, 0xc8), rgba(0xf0e442, 0xa0)
 	t.BoardFill, t.BoardEdge, t.BoardLine, t.BoardLabel, t.Surface = rgb(0xd9c9a8), rgb(0x7a6a50), rgb(0x5a4a30), rgb(0x3a2a10), rgb(0x3c4a5c)
 	t.Face = [numColours]color.RGBA{rgb(0x1e1e24), rgb(0xf6f3ea), rgb(0xd55e00)}

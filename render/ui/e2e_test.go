@@ -26,7 +26,8 @@ import (
 //	button: WM_DELETE_WINDOW) | wait (the app's exit) | resize W H | move CELL
 //	(the pointer, no click) | wheel N (N clicks up; -N down) | until NAME (wait,
 //	up to about 40 s, for the layout to show the button NAME: an event, not a
-//	time)
+//	time) | tab CELL (press Tab until the status line says CELL is ringed, at
+//	most 150 times) | chars TEXT (type TEXT into the window, no Return)
 //
 // A click, a key or the wheel waits until the app has taken it (the "seen"
 // counts of --layout-out), however busy the machine, then a moment for what
@@ -68,6 +69,10 @@ while read -r cmd arg; do
         python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if d['size']==[float(v) for v in sys.argv[1:]] else 1)" $arg && break; done;;
     wheel) n=$(seen wheel); for i in $(seq ${arg#-}); do if [ "${arg:0:1}" = - ]; then xdotool click 5; else xdotool click 4; fi; done; await wheel $((n+${arg#-})); sleep 0.6;;
     until) for i in $(seq 200); do python3 -c "import json,sys;d=json.load(open('$L'));sys.exit(0 if sys.argv[1] in d['buttons'] else 1)" "$arg" 2>/dev/null && break; sleep 0.2; done; sleep 0.3;;
+    tab) ok=; for i in $(seq 150); do n=$(seen keys); xdotool key --window $W Tab; await keys $((n+1))
+        python3 -c "import json,sys;sys.exit(0 if ' '+sys.argv[1]+' ringed' in json.load(open('$L')).get('status','') else 1)" "$arg" 2>/dev/null && { ok=1; break; }; done
+      [ -z "$ok" ] && echo "Tab never rang $arg" >&2; sleep 0.3;;
+    chars) xdotool type --delay 40 "$arg"; sleep 1;;
     move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
   esac

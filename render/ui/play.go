@@ -30,6 +30,7 @@ type playScene struct {
 	hover   hex.Coord
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
+	focus   input.Focus  // the target Tab rang (focus.go)
 	th      render.Theme // the theme of the last layout
 	// endHidden puts the end card away (Review) until the game changes or the
 	// review returns to the live position.
@@ -108,6 +109,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			p.bv.follow = true // a new tile may lie outside the view
 			p.list.scrollPending = true
 			p.armed = nil
+			p.focus.Clear()
 			a.files.autosave(a, p.sess)
 		}
 		if e.Kind == input.ViewChanged {
@@ -152,6 +154,9 @@ func (p *playScene) update(a *App, f *input.Frame) {
 // command carries out a key's or a button's command.
 func (p *playScene) command(a *App, c input.Command) {
 	s := p.sess
+	if p.keyCommand(a, c) {
+		return
+	}
 	switch c {
 	case input.CmdUndo, input.CmdRedo, input.CmdHint:
 		if p.train != nil {
@@ -159,8 +164,6 @@ func (p *playScene) command(a *App, c input.Command) {
 			return
 		}
 		p.history(a, c)
-	case input.CmdCancel:
-		s.Picker.Cancel()
 	case input.CmdPass:
 		if _, ok := s.Picker.Pass(); ok {
 			s.Picker.Cancel()
@@ -292,13 +295,21 @@ func (p *playScene) click(a *App, x, y float64) {
 	if p.sess.Match.Reviewing() && p.train == nil && askResume(a, p) {
 		return
 	}
-	pk := p.sess.Picker
 	c, ok := p.bv.cellAt(x, y, p.surface)
+	p.focus.Clear() // the pointer took over
 	if !ok {
 		p.armed = nil
-		pk.ClickOutside()
+		p.sess.Picker.ClickOutside()
 		return
 	}
+	p.clickCell(a, c)
+}
+
+// clickCell acts on a click on cell c, or Enter on the ringed cell: a warning
+// before a move that loses at once, the rules' reason for a choice that does
+// nothing, or the picker's next stage and the move it completes.
+func (p *playScene) clickCell(a *App, c hex.Coord) {
+	pk := p.sess.Picker
 	if msg := p.danger(c); msg != "" && (p.armed == nil || *p.armed != c) {
 		// The move loses at once: ask for a second click rather than end the game
 		// on a slip.

@@ -37,6 +37,9 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 		f.hoverOut = l.hoverOut
 	}
 	p.bv.draw(pt, f, p.surface)
+	if c, ok := p.focusRing(); ok && f.live {
+		p.bv.drawFocus(pt, c)
+	}
 	pt.t.Flush(pt.dst) // the board's text (badges) under the panel and the cards
 	p.drawPanel(pt, l)
 	drawMatch(pt, l)
@@ -247,6 +250,9 @@ func drawReview(pt painter, l *playLayout, sess *input.Session) {
 
 // hoverText says what a click at the pointer would do.
 func (p *playScene) hoverText() string {
+	if t := p.focusText(); t != "" {
+		return t // the keys' ring, named, wins over where the pointer rests
+	}
 	if !p.hoverOn || p.sess.InputState() == nil {
 		return ""
 	}

@@ -30,6 +30,7 @@ const (
 	EndTakenBack                   // an end beyond the board was taken back (Undo): the game goes on at After
 	PauseChanged                   // the game was paused or resumed (Session.Paused)
 	ClockFlagged                   // with a remote seat: Side's clock shows its flag; the authority decides (Session.End)
+	Judged                         // the Judge answered the player's move: Judgement (after the moves it played)
 )
 
 // Sound is the sound of a move played or redone.
@@ -55,6 +56,7 @@ type Event struct {
 	Result        game.Result // for GameOver: how the game ended
 	Offer         Offer       // for OfferMade and OfferDeclined
 	Side          game.Player // for ClockFlagged
+	Judgement     Judgement   // for Judged
 }
 
 // Changed reports whether the event changed the game's record (its moves or its
@@ -97,6 +99,9 @@ type Session struct {
 	// nil declines every offer. It is the hook for the engine's own judgement
 	// (accept when its evaluation says drawn or lost), not wired yet.
 	AcceptDraw func(st game.State, side game.Player) bool
+	// Judge, when set, answers the player's moves before they count (a lesson
+	// or a puzzle); nil for a game.
+	Judge Judge
 
 	now       func() time.Time
 	offer     *Offer    // a draw or takeback offer waiting for its answer
@@ -217,14 +222,21 @@ func (s *Session) ComputerToMove() bool {
 // while a game with a clock is paused.
 func (s *Session) InputState() game.State {
 	live := s.Match.Live()
-	if s.Match.Reviewing() || s.Result().Over || !s.Seats[live.ToMove()].Here() || (s.Clock != nil && s.Paused()) {
+	if s.Match.Reviewing() || s.Result().Over || !s.Seats[live.ToMove()].Here() || (s.Clock != nil && s.Paused()) ||
+		(s.Judge != nil && s.Judge.Waiting()) {
 		return nil
 	}
 	return live
 }
 
-// Play plays a move: a human's from the picker, or the computer's.
-func (s *Session) Play(ch Choice) []Event { return s.play(ch) }
+// Play plays a move: a human's from the picker, or the computer's. With a Judge,
+// the Judge answers it first (Judged) and says what is played.
+func (s *Session) Play(ch Choice) []Event {
+	if s.Judge != nil {
+		return s.judge(ch)
+	}
+	return s.play(ch)
+}
 
 // PlayMove plays mv in the live position: a move that comes as a move (the
 // network's, an engine's), spelled and given its cells here.
@@ -240,7 +252,7 @@ func (s *Session) Pass() []Event {
 	if !ok {
 		return nil
 	}
-	return s.play(ch)
+	return s.Play(ch)
 }
 
 // play is the one way a move enters the game. With a clock, the mover's clock
@@ -534,7 +546,8 @@ func (s *Session) MarkUnsaved() { s.dirty = true }
 
 // Unsaved reports whether quitting or opening another game would lose moves:
 // moves were played or taken back since it was saved, and there is at least one.
-func (s *Session) Unsaved() bool { return s.dirty && s.Match.Len() > 0 }
+// An exercise (a session with a Judge) has nothing of the player's to save.
+func (s *Session) Unsaved() bool { return s.dirty && s.Match.Len() > 0 && s.Judge == nil }
 
 // Record is the game's record: its tags (those of a loaded record kept), the
 // seats as player tags, and the moves in effect.

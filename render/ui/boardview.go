@@ -52,7 +52,7 @@ func (bv *boardView) place(l *playLayout, p *playScene, a *App) {
 	s := sc.Scale
 	area := sc.Board.Inset(8 * s)
 	area.H -= reviewBarH * s
-	if p.coach.on || p.train != nil || p.analysis.review != nil {
+	if p.coach.on || p.guided() || p.analysis.review != nil {
 		area.H -= (guideH(p) + 6) * s
 	}
 	// The end card covers the board's foot: while it shows, the board (the

@@ -76,7 +76,7 @@ func (p *playScene) layClocks(l *playLayout, s float64) {
 // (again only after its time rose above the mark, by an increment or an undo).
 func (p *playScene) clockTick(a *App) {
 	c := p.sess.Clock
-	if c == nil || p.sess.Result().Over || p.train != nil {
+	if c == nil || p.sess.Result().Over || p.guided() {
 		return
 	}
 	for pl := game.First; pl <= game.Second; pl++ {

@@ -232,7 +232,7 @@ func (fs *fileState) autosave(a *App, sess *input.Session) {
 		}
 		return
 	}
-	if a.prefs.cfgDir != "" {
+	if a.prefs.cfgDir != "" && sess.Judge == nil { // a lesson or puzzle never replaces the game kept
 		a.prefs.writer.Put(save.WriteAutosave, save.AutosaveJob(a.prefs.cfgDir, rec))
 	}
 	if a.flags.RecordOut != "" {

@@ -40,7 +40,7 @@ func (p *playScene) layMatch(l *playLayout, s float64) {
 	p.layClocks(l, s)
 	sess := p.sess
 	pl, here := sess.PlayerHere()
-	if !here || p.train != nil || sess.Result().Over || sess.Match.Reviewing() {
+	if !here || p.guided() || sess.Result().Over || sess.Match.Reviewing() {
 		return
 	}
 	box := l.boxes[pl]
@@ -72,7 +72,7 @@ func drawMatch(pt painter, l *playLayout) {
 // matchCommand carries out Resign and Offer draw.
 func (p *playScene) matchCommand(a *App, c input.Command) {
 	s := p.sess
-	if p.train != nil {
+	if p.guided() {
 		p.say("Lessons and puzzles are not games to resign or draw: New starts a game.")
 		return
 	}
@@ -194,7 +194,7 @@ func gameMenuItems(p *playScene) []menuItem {
 	if p != nil {
 		s = p.sess
 	}
-	can := func(f func(*input.Session) bool) bool { return s != nil && p.train == nil && f(s) }
+	can := func(f func(*input.Session) bool) bool { return s != nil && !p.guided() && f(s) }
 	pause := "Pause"
 	if s != nil && s.Paused() {
 		pause = "Resume"

@@ -9,6 +9,7 @@ import (
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
+	"trihex/input/exercise"
 	"trihex/render"
 	"trihex/save"
 )
@@ -36,8 +37,10 @@ type playScene struct {
 	// review returns to the live position.
 	endHidden bool
 	coach     coaching
-	train     *trainer // a lesson or puzzles, or nil
-	solvedIDs []string // the puzzles solved, as the settings keep them
+	// mode is a game, a lesson or puzzles; modeReset: set the session to the
+	// mode's position once the animations end.
+	mode      exercise.Mode
+	modeReset bool
 	analysis  analysing
 	match     matchState // the clocks' low-time warning (matchui.go)
 	// clockShown is the clocks' text as last drawn, so that a running clock is
@@ -65,6 +68,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		sides:   render.Sides(sess.Info),
 		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
+		mode:    exercise.Free{},
 	}
 }
 
@@ -83,7 +87,7 @@ func (p *playScene) tick(a *App) {
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coach.tick(p)
-	p.train.tick(p)
+	p.modeTick()
 	p.analysis.tick(p)
 	p.clockTick(a)
 }
@@ -99,6 +103,8 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			a.prefs.sound.play(sndKind(e.Sound))
 		case input.MovesUndone:
 			p.anims.clear()
+		case input.Judged:
+			p.judged(a, e.Judgement)
 		case input.Failed:
 			p.say(playerMessage(e.Err))
 			p.status.until = p.status.until.Add(engineFailureExtra(e.Err))
@@ -159,7 +165,7 @@ func (p *playScene) command(a *App, c input.Command) {
 	}
 	switch c {
 	case input.CmdUndo, input.CmdRedo, input.CmdHint:
-		if p.train != nil {
+		if p.guided() {
 			p.say("In a lesson or a puzzle, try another move; Try again sets a puzzle up afresh.")
 			return
 		}
@@ -167,11 +173,6 @@ func (p *playScene) command(a *App, c input.Command) {
 	case input.CmdPass:
 		if _, ok := s.Picker.Pass(); ok {
 			s.Picker.Cancel()
-			if p.train != nil {
-				ch, _ := s.Picker.Pass()
-				p.train.move(p, a, ch)
-				return
-			}
 			p.handle(a, s.Pass())
 		} else if why := s.Picker.PassRefusal(); why != "" {
 			p.say(capitalize(why))
@@ -182,7 +183,7 @@ func (p *playScene) command(a *App, c input.Command) {
 		}
 	case input.CmdAnalyse, input.CmdReviewGame:
 		switch {
-		case p.train != nil:
+		case p.guided():
 			p.say("The engine's analysis is for games, not for lessons and puzzles.")
 		case c == input.CmdAnalyse:
 			p.analysis.toggle(p)
@@ -260,7 +261,7 @@ func (p *playScene) history(a *App, c input.Command) {
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
-		if p.endClick(a, id) || p.train.click(p, a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
+		if p.endClick(a, id) || p.modeClick(a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
 			return
 		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
@@ -292,7 +293,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	if !l.board.Contains(x, y) {
 		return
 	}
-	if p.sess.Match.Reviewing() && p.train == nil && askResume(a, p) {
+	if p.sess.Match.Reviewing() && !p.guided() && askResume(a, p) {
 		return
 	}
 	c, ok := p.bv.cellAt(x, y, p.surface)
@@ -319,23 +320,16 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 	}
 	p.armed = nil
 	if why := p.refusal(c); why != "" {
-		if t := p.train; t != nil && t.run != nil {
-			// A lesson may foresee this mistake and say more than the rules.
-			if text, ok := t.run.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
-				why = text
-				t.say, t.right = text, false // in the box too, where it has room to be read whole
-			}
+		// A lesson may foresee this mistake and say more than the rules.
+		if text, ok := p.current().Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+			why = text
 		}
 		p.say(why) // the click does nothing: say why, in the rules' words
 	}
-	if p.train != nil && p.anims.current() != nil {
+	if p.guided() && p.anims.current() != nil {
 		return // the answer is still being played out
 	}
 	if o := pk.Click(c); o.Action == input.Play {
-		if p.train != nil {
-			p.train.move(p, a, o.Move)
-			return
-		}
 		p.handle(a, p.sess.Play(o.Move))
 	}
 }
@@ -344,6 +338,8 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
 	switch {
+	case p.current().Why() != "":
+		return p.current().Why()
 	case s.Result().Over:
 		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
 	case p.pausedRefusal() != "":
@@ -506,7 +502,7 @@ func (p *playScene) frames(a *App, fr *frames, now time.Time) {
 	}
 	an := &p.analysis
 	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
-		(an.review != nil && an.review.plies == nil) || (p.train != nil && p.train.reset) {
+		(an.review != nil && an.review.plies == nil) || p.modeReset {
 		fr.pollAt(now.Add(frameGap))
 		fr.drawAt(now.Add(100 * time.Millisecond))
 	}

@@ -8,6 +8,7 @@ import (
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
+	"trihex/input/exercise"
 	"trihex/render"
 )
 
@@ -22,8 +23,8 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	f := &boardFrame{state: m.View(), anim: p.anims.current(), sides: p.sides, labels: l.labels,
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
 		hint: l.hint, hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
-	if p.train != nil {
-		f.look = p.train.marks()
+	if p.guided() {
+		f.look = p.current().Marks()
 	}
 	if f.anim != nil {
 		f.state = f.anim.state
@@ -329,15 +330,18 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	s := pt.s
 	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
 	title, width, lines := "Coach", r.W-80*s, 2
-	if p.analysis.review != nil && p.train == nil {
+	if p.analysis.review != nil && !p.guided() {
 		title, width, lines = "Review", l.guideWidth, l.guideLines // as the layout fitted the text
 	}
-	if t := p.train; t != nil {
+	if p.guided() {
 		title, lines, width = "Lesson", l.guideLines, l.guideWidth
-		if t.run == nil {
+		if p.current().Kind() == exercise.Puzzle {
 			title = "Puzzle"
+			if p.current().Solved() {
+				title = "Solved"
+			}
 		}
-		if t.right {
+		if p.current().Right() {
 			render.StrokeRoundRect(pt.dst, r, 8*s, 2*s, pt.th.Highlight)
 		}
 	}

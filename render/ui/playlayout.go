@@ -9,6 +9,7 @@ import (
 	"trihex/game"
 	"trihex/game/hex"
 	"trihex/input"
+	"trihex/input/exercise"
 	"trihex/render"
 	"trihex/save"
 
@@ -96,13 +97,12 @@ const coachLineH = 44
 func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
 	p.th = a.prefs.theme
-	p.solvedIDs = a.prefs.settings.PuzzlesSolved
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
 		forbidCentre: p.sess.Info.Board.ClosedCentre, series: p.sess.Series != nil}
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)
-	if p.coach.on || p.train != nil || p.analysis.review != nil {
+	if p.coach.on || p.guided() || p.analysis.review != nil {
 		b := l.board
 		bottom := b.Y + b.H - 8*s
 		if l.bar.H > 0 {
@@ -110,9 +110,9 @@ func (p *playScene) layout(a *App) *Layout {
 		}
 		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - guideH(p)*s, W: b.W - 16*s, H: guideH(p) * s}
 		l.Guide = p.coach.line
-		if p.train != nil {
-			l.Guide = p.train.say
-			p.train.lay(l, s)
+		if p.guided() {
+			l.Guide = p.current().Say()
+			layMode(l, p.mode, s)
 		} else if p.analysis.review != nil {
 			// As drawCoach lays the review's text: beside the graph, in the two
 			// lines the box has room for.
@@ -127,7 +127,9 @@ func (p *playScene) layout(a *App) *Layout {
 			p.analysis.lay(l, s)
 		}
 	}
-	layEnd(l, p.sess, p.endHidden, s)
+	if !p.guided() {
+		layEnd(l, p.sess, p.endHidden, s) // a lesson or puzzle ends in its box, not with a game's card
+	}
 	p.bv.place(l, p, a)
 	if a.flags.LayoutOut != "" {
 		p.layCells(l) // only --layout-out reads them: not built every tick for nothing
@@ -196,8 +198,8 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		l.hoverOut = p.sess.Picker.Hover(p.hover)
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
-	if t := p.train; t != nil && !time.Now().Before(p.status.until) {
-		l.status, l.statusColour = t.heading(p.solvedIDs), p.th.Accent
+	if p.guided() && !time.Now().Before(p.status.until) {
+		l.status, l.statusColour = p.current().Heading(), p.th.Accent
 	}
 	l.Status = l.status
 	l.newLabel = "New"
@@ -213,7 +215,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	if m.ViewNode().Comment != "" {
 		l.commentH = 44 * s
 	}
-	layTreeButtons(l, m, p.train != nil, s)
+	layTreeButtons(l, m, p.guided(), s)
 	p.list.place(l, m, s)
 	p.layMatch(l, s)
 }
@@ -417,42 +419,32 @@ func variationText(m *input.Match, v *save.Node, width float64, f *text.GoTextFa
 // guideH is the height of the box under the board: a coached game's line, or a
 // lesson's or puzzle's task with its buttons.
 func guideH(p *playScene) float64 {
-	if p.train != nil {
+	if p.guided() {
 		return 76
 	}
 	return coachLineH
 }
 
 // layTrain places the lesson's or puzzle's buttons at the right of the box.
-func (t *trainer) lay(l *playLayout, s float64) {
+func layMode(l *playLayout, m exercise.Mode, s float64) {
 	var ids []widgetID
-	labels := map[widgetID]string{wTrainPrev: "‹ Previous", wTrainRetry: "Try again", wTrainNext: "Next ›"}
-	if t.run != nil {
-		st := t.run.Step()
-		if (st != nil && st.Explain()) || t.await || (t.run.Done() && t.at+1 < len(t.lessons)) {
-			ids = append(ids, wTrainNext)
-		}
-		if t.run.Done() {
-			labels[wTrainNext] = "Next lesson ›"
-		}
-	} else {
-		ids = append(ids, wTrainPrev)
-		if t.failed {
-			ids = append(ids, wTrainRetry)
-		}
-		ids = append(ids, wTrainNext)
+	labels := map[widgetID]string{}
+	for _, o := range m.Buttons() {
+		ids = append(ids, widgetID(o.Button))
+		labels[widgetID(o.Button)] = o.Label
 	}
+	say := m.Say()
 	// The text keeps left of the buttons; the box grows upward for a long one
 	// (a lesson's step in a narrow window), rather than cutting it. Where the
 	// buttons would leave the text less than half the box, they go under it.
 	f := render.Face(13*s, false)
 	full := l.coachLine.W - 80*s
 	l.guideWidth = full - float64(len(ids))*120*s
-	n := len(wrap(t.say, f, l.guideWidth))
+	n := len(wrap(say, f, l.guideWidth))
 	need := float64(max(3, n)) * 17 * s
 	if l.guideWidth < full/2 {
 		l.guideWidth = full
-		n = len(wrap(t.say, f, full))
+		n = len(wrap(say, f, full))
 		need = float64(n)*17*s + 44*s // a row of buttons under the lines
 	}
 	l.guideLines = n

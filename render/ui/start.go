@@ -309,7 +309,7 @@ func (s *startScreen) click(a *App, name string) {
 		if name == "learn-lessons" {
 			ps, err = a.newLessons(info, s.firstLesson(a, info))
 		} else {
-			ps, err = a.newPuzzles(info)
+			ps, err = a.newPuzzles(info, -1)
 		}
 		if err != nil {
 			a.showError(playerMessage(err))

@@ -1,7 +1,10 @@
 package ui
 
 import (
+	"strings"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"trihex/input"
 	"trihex/render"
@@ -28,6 +31,34 @@ func (b *bar) show(text string, err bool, until time.Time) {
 	b.text, b.err, b.until = text, err, until
 }
 
+// How long a message shows: an error long enough to be read twice.
+const (
+	noticeFor = 4 * time.Second
+	errorFor  = 12 * time.Second
+)
+
+// place is where the message shows: the top row right of File, View and Game,
+// over the board's area (the board, its labels, the coach's and the lesson's
+// lines and the end card all lie below that row), left of the result, review or
+// pause banner when one shows. The same place on every screen and at a game's
+// end. wide is the room it has.
+func (b *bar) place(a *App) (r render.Rect, wide float64) {
+	s := a.scale
+	left, right := 220*s, a.w-8*s
+	if _, start := a.scene.(*startScreen); start {
+		left = 150 * s // no Game button there
+	}
+	if p := a.play(); p != nil && p.lay != nil {
+		right = p.lay.board.X + p.lay.board.W - 8*s
+		if msg, _, tr := p.topBanner(p.lay, s); msg != "" {
+			right = min(right, tr.X-8*s)
+		}
+	}
+	wide = max(right-left, 80*s)
+	w := min(wide, 760*s)
+	return render.Rect{X: left, Y: 8 * s, W: w, H: 30 * s}, wide
+}
+
 // expire drops a notice whose time is up.
 func (b *bar) expire(now time.Time) {
 	if b.text != "" && !b.until.IsZero() && now.After(b.until) {
@@ -44,35 +75,7 @@ func (b *bar) layout(a *App) *Layout {
 		l.add(wGame, render.Rect{X: 148 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "Game")
 	}
 	if b.text != "" {
-		// At the foot of the board, clear of the panel and of the review bar.
-		area, bottom := a.w, a.h-4*s
-		if p := a.play(); p != nil && p.lay != nil {
-			area = p.lay.board.W
-			if p.lay.bar.H > 0 {
-				bottom = p.lay.bar.Y - 6*s
-			}
-		}
-		w := min(area-40*s, 760*s)
-		r := render.Rect{X: (area - w) / 2, Y: bottom - 64*s, W: w, H: 64 * s}
-		_, start := a.scene.(*startScreen)
-		ended := false
-		if p := a.play(); p != nil && p.lay != nil {
-			_, ended = p.lay.get(wResult)
-		}
-		if start || ended {
-			// The start screen's foot holds Start and Continue, a finished game's
-			// the result card and its buttons: the banner goes to the top instead,
-			// right of File and View, over the title or the board's top.
-			left, right := 220*s, a.w-8*s
-			if start {
-				left = 150 * s // no Game button there
-			}
-			if ended {
-				right = area - 8*s
-			}
-			w = min(right-left, 760*s)
-			r = render.Rect{X: left + (right-left-w)/2, Y: 6 * s, W: w, H: 64 * s}
-		}
+		r, _ := b.place(a)
 		l.add(wBanner, r, true, "")
 		l.Banner = b.text
 	}
@@ -148,14 +151,36 @@ func (b *bar) draw(a *App, p painter, l *Layout) {
 		c = p.th.BannerError
 	}
 	render.FillRoundRect(p.dst, w.r, 8*s, c)
+	// One line when it fits, else two smaller ones, the rest cut: the row is the
+	// height of a button.
+	room := w.r.W - 44*s
 	f := render.Face(14*s, false)
-	lines := wrap(b.text, f, w.r.W-60*s)
-	if len(lines) > 3 {
-		lines = append(lines[:2], lines[2]+" …")
+	lines := []string{b.text}
+	if tw, _ := render.Measure(b.text, f); tw > room {
+		f = render.Face(12*s, false)
+		lines = wrap(b.text, f, room)
+		if len(lines) > 2 {
+			lines = []string{lines[0], clip(room, f, strings.Join(lines[1:], " "))}
+		}
 	}
 	for i, line := range lines {
-		y := w.r.CY() + (float64(i)-float64(len(lines)-1)/2)*18*s
-		p.t.Add(line, f, w.r.X+14*s, y, render.Left, p.th.Text)
+		y := w.r.CY() + (float64(i)-float64(len(lines)-1)/2)*14*s
+		p.t.Add(line, f, w.r.X+12*s, y, render.Left, p.th.Text)
 	}
-	p.text("×", 20, true, w.r.X+w.r.W-20*s, w.r.Y+16*s, render.Center, p.th.Text)
+	p.text("×", 18, true, w.r.X+w.r.W-16*s, w.r.CY(), render.Center, p.th.Text)
+}
+
+// clip cuts t to fit w, ending it with "…" when cut.
+func clip(w float64, f *text.GoTextFace, t string) string {
+	if tw, _ := render.Measure(t, f); tw <= w {
+		return t
+	}
+	r := []rune(t)
+	for len(r) > 0 {
+		r = r[:len(r)-1]
+		if tw, _ := render.Measure(string(r)+"…", f); tw <= w {
+			break
+		}
+	}
+	return string(r) + "…"
 }

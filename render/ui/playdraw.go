@@ -53,10 +53,26 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 
 // drawBanner is the banner over the board: the result, or the review notice.
 func (p *playScene) drawBanner(pt painter, l *playLayout) {
+	msg, sub, r := p.topBanner(l, pt.s)
+	if msg == "" {
+		return
+	}
+	s := pt.s
+	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
+	pt.t.Add(msg, render.Face(18*s, true), r.CX(), r.Y+18*s, render.Center, pt.th.LastMove)
+	if sub != "" {
+		pt.t.Add(sub, render.Face(14*s, true), r.CX(), r.Y+44*s, render.Center, pt.th.Text)
+	}
+}
+
+// topBanner is what drawBanner shows and where: the result, the review notice
+// or the pause, at the top of the board clear of File, View and Game; msg is
+// empty when it shows nothing. The message bar (bar.layout) keeps clear of it.
+func (p *playScene) topBanner(l *playLayout, s float64) (msg, sub string, r render.Rect) {
 	m := p.sess.Match
-	msg, sub := p.sess.ResultText(), ""
+	msg = p.sess.ResultText()
 	if _, ok := l.get(wResult); ok {
-		return // the end card says it
+		return "", "", r // the end card says it
 	}
 	if m.Reviewing() {
 		msg = l.reviewMsg
@@ -67,26 +83,22 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 		msg = l.match.paused
 	}
 	if msg == "" {
-		return
+		return "", "", r
 	}
-	s := pt.s
-	f := render.Face(18*s, true)
-	w, _ := render.Measure(msg, f)
-	sf := render.Face(14*s, true)
-	sw, _ := render.Measure(sub, sf)
+	w, _ := render.Measure(msg, render.Face(18*s, true))
+	sw, _ := render.Measure(sub, render.Face(14*s, true))
 	w = min(max(w, sw), l.board.W-200*s)
 	h := 36 * s
 	if sub != "" {
 		h += 20 * s
 	}
-	// Clear of the File and View buttons at the top left.
+	// Clear of the File and View buttons at the top left; at the right end of the
+	// row while a message takes its left part.
 	cx := max(l.board.CX(), 230*s+w/2+16*s)
-	r := render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
-	render.FillRoundRect(pt.dst, r, 8*s, pt.th.ResultBG)
-	pt.t.Add(msg, f, r.CX(), r.Y+18*s, render.Center, pt.th.LastMove)
-	if sub != "" {
-		pt.t.Add(sub, sf, r.CX(), r.Y+44*s, render.Center, pt.th.Text)
+	if l.noticeAside {
+		cx = max(l.board.X+l.board.W-8*s-w/2-16*s, 230*s+w/2+16*s)
 	}
+	return msg, sub, render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
 }
 
 // statusLine is the panel's status: a refused action's reason, the result, or

@@ -33,6 +33,7 @@ type playLayout struct {
 	who            [2]string   // who plays each side, as it fits its box
 	guideLines     int         // a lesson's, puzzle's or review's lines of text in the box
 	guideWidth     float64     // and their width
+	noticeAside    bool        // a message shows in the top row: the top banner keeps right
 	liveLabel      string      // the review's two buttons, as they fit
 	resumeLabel    string
 	reviewMsg      string // the review's banner, as it fits over the board
@@ -98,7 +99,7 @@ func (p *playScene) layout(a *App) *Layout {
 	s := a.scale
 	p.th = a.prefs.theme
 	l := &playLayout{Layout: newLayout(), screen: render.LayoutScreen(a.w, a.h, s), labels: a.prefs.settings.Coordinates,
-		forbidCentre: p.sess.Info.Board.ClosedCentre, series: p.sess.Series != nil}
+		forbidCentre: p.sess.Info.Board.ClosedCentre, series: p.sess.Series != nil, noticeAside: a.bar.text != ""}
 	l.board = l.screen.Board
 	p.layPanel(l, s)
 	p.layReviewBar(l, s)

@@ -501,8 +501,8 @@ func (a *App) writeLayout() {
 	}
 }
 
-// showError shows msg in the banner until it is dismissed.
-func (a *App) showError(msg string) { a.bar.show(msg, true, time.Time{}) }
+// showError shows msg in the message row for errorFor, or until dismissed.
+func (a *App) showError(msg string) { a.bar.show(msg, true, time.Now().Add(errorFor)) }
 
-// showNotice shows msg in the banner for a few seconds.
-func (a *App) showNotice(msg string) { a.bar.show(msg, false, time.Now().Add(4*time.Second)) }
+// showNotice shows msg in the message row for noticeFor, or until dismissed.
+func (a *App) showNotice(msg string) { a.bar.show(msg, false, time.Now().Add(noticeFor)) }

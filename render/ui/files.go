@@ -232,7 +232,7 @@ func (fs *fileState) autosave(a *App, sess *input.Session) {
 		}
 		return
 	}
-	if a.prefs.cfgDir != "" {
+	if p := a.play(); a.prefs.cfgDir != "" && (p == nil || p.net == nil) { // the authority keeps a network game
 		a.prefs.writer.Put(save.WriteAutosave, save.AutosaveJob(a.prefs.cfgDir, rec))
 	}
 	if a.flags.RecordOut != "" {

@@ -250,7 +250,7 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		l.Invite = st.Invite
 		// Over the move list, empty until the friend joins: the board stays clear.
 		r := l.list
-		l.add(wNetInvite, render.Rect{X: r.X, Y: r.Y, W: r.W, H: min(r.H, 120*s)}, false, st.Invite)
+		l.add(wNetInvite, render.Rect{X: r.X, Y: r.Y + 26*s, W: r.W, H: min(r.H-26*s, 130*s)}, false, st.Invite)
 	}
 	// The buttons, in a row at the board's foot, over the chat's lines.
 	b := l.board
@@ -364,17 +364,19 @@ func (p *playScene) drawNet(pt painter, l *playLayout) {
 		for i, line := range wrap("Waiting for your friend: give them this code.", f, r.W-20*s) {
 			pt.t.Add(line, f, r.X+10*s, r.Y+16*s+float64(i)*16*s, render.Left, th.Text)
 		}
-		// The code in lines that fit, cut after the address where it has one.
-		cf := render.Face(15*s, true)
+		// The code in lines that fit: cut after the address and the game's id.
+		cf := render.Face(14*s, true)
 		var lines []string
 		code := nl.invite
-		if i := strings.LastIndex(code, "/"); i > 0 {
-			lines = append(lines, code[:i+1])
-			code = code[i+1:]
+		for _, sep := range []string{"/", "-"} {
+			if i := strings.LastIndex(code, sep); i > 0 {
+				lines = append(lines, code[:i+1])
+				code = code[i+1:]
+			}
 		}
 		lines = append(lines, code)
 		for i, line := range lines {
-			pt.t.Add(fitText(r.W-20*s, cf, line, "…"+line[len(line)/2:]), cf, r.X+10*s, r.Y+58*s+float64(i)*22*s, render.Left, th.LastMove)
+			pt.t.Add(line, cf, r.X+10*s, r.Y+56*s+float64(i)*21*s, render.Left, th.LastMove)
 		}
 	}
 	if w, ok := l.get(wNetBanner); ok {

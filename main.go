@@ -15,6 +15,7 @@ import (
 	"trihex/ai/arena"
 	"trihex/ai/ladder"
 	"trihex/ai/puzzle"
+	"trihex/ai/ugi"
 	"trihex/assets/desktop"
 	"trihex/game"
 	_ "trihex/game/all"
@@ -45,6 +46,7 @@ var commands = []command{
 	{"book", arena.BookUsage, arena.Book},
 	{"ladder", ladder.Usage, ladder.Run},
 	{"puzzles", puzzle.Usage, puzzle.Command},
+	{"ugi", ugi.Usage, ugi.Command},
 	{"serve", online.ServeUsage, online.Serve},
 	{"bot", online.BotUsage, online.Bot},
 	{"install-desktop", desktop.Usage, desktop.Install},

@@ -777,6 +777,7 @@ type abEngine struct {
 	ab       *abSearcher // made on first use: other games never need its table
 	fallback *mcts
 	owner    *abEngine // the engine whose searcher this copy (Start) uses, or nil
+	buckets  int       // the table's buckets (SetMemory), 0 for the default
 }
 
 func (e *abEngine) Name() string { return e.name }
@@ -794,6 +795,9 @@ func (e *abEngine) Choose(ctx context.Context, pos game.State) Info {
 		}
 		if o.ab == nil {
 			o.ab = newABSearcher()
+			if o.buckets > 0 {
+				o.ab = newABThread(newTableOf(o.buckets))
+			}
 		}
 		return o.ab.search(ctx, p, e.cfg)
 	}

@@ -365,6 +365,8 @@ func Release(e Engine) {
 			o.ab.release()
 		}
 		e.fallback.s.release()
+	case interface{ Close() error }:
+		e.Close() // an external engine: its process ends
 	}
 }
 

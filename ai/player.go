@@ -33,6 +33,12 @@ type Player struct {
 	NewEngine func(level int, seed uint64) (Engine, error)
 	// NewHintEngine makes the engine of the hint (NewHint); tests put a fake here.
 	NewHintEngine func() Engine
+	// External, when set, makes the engine of a side that an external
+	// program plays (nil, nil for a side the level's engine plays).
+	External func(side game.Player) (Engine, error)
+	// Line, when set, gives the game's start and its moves to the live
+	// position, for an engine that needs them (Follower: an external engine).
+	Line func() (game.State, []game.Move)
 	// Clock, when set, tells the computer the time a side has when it begins
 	// to think (ClockFor reads it off the game's clock; false: no clock):
 	// the search then plays to it (StartOnClock), and the pace holds an
@@ -131,6 +137,9 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 		p.ready, p.hasBest = nil, false
 		if !p.legal(live, inf.Move) {
 			p.Paused = true
+			if e := p.engines[live.ToMove()]; e != nil && EngineErr(e) != nil {
+				return game.Move{}, false, EngineErr(e)
+			}
 			return game.Move{}, false, errNoMove
 		}
 		return inf.Move, true, nil
@@ -172,7 +181,14 @@ func (p *Player) drain(live game.State) {
 func (p *Player) start(live game.State, ply, level int) error {
 	side := live.ToMove()
 	if p.engines[side] == nil || p.levels[side] != level {
-		e, err := p.NewEngine(level, uint64(p.now().UnixNano()))
+		var e Engine
+		var err error
+		if p.External != nil {
+			e, err = p.External(side)
+		}
+		if e == nil && err == nil {
+			e, err = p.NewEngine(level, uint64(p.now().UnixNano()))
+		}
 		if err != nil {
 			return err
 		}
@@ -182,6 +198,9 @@ func (p *Player) start(live game.State, ply, level int) error {
 		p.engines[side], p.levels[side] = e, level
 	}
 	SetSplit(p.engines[side], p.Faster)
+	if f, ok := p.engines[side].(Follower); ok && p.Line != nil {
+		f.Follow(p.Line())
+	}
 	// Start searches its own copy of the position.
 	p.jobShare = 0
 	if c, ok := p.clockOf(side); ok {

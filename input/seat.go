@@ -21,8 +21,9 @@ const (
 	// carries the offers.
 	Remote
 	// Engine is an external engine program: Seat.Name names it and
-	// Seat.Command runs it. Nothing runs one yet; the session treats it as a
-	// program that plays (no undo to it, no draw accepted by it).
+	// Seat.Command (an engine file or a command line) runs it, spoken to in
+	// UGI (engine.go); the session treats it as a program that plays (no undo
+	// to it, no draw accepted by it).
 	Engine
 )
 

@@ -130,6 +130,7 @@ func NewSession(info *game.Info, opts game.Options, seats [2]Seat, now func() ti
 	}
 	s.Tags = []save.Tag{{Name: "Date", Value: s.Started.Format("2006-01-02")}}
 	s.Computer.Clock = s.computerClock // the computer plays to the game's clock, once it has one
+	s.seatEngines()
 	s.Picker.Reset(s.InputState())
 	return s
 }
@@ -466,11 +467,14 @@ func (s *Session) Tick(canPlay bool) []Event {
 	}
 	live := s.Match.Live()
 	level := 0
-	if s.ComputerToMove() {
+	if s.ComputerToMove() || s.engineToMove() {
 		level = max(1, s.Seats[live.ToMove()].Level)
 	}
 	mv, ok, err := s.Computer.Poll(live, s.Match.Len(), level, canPlay && !s.Match.Reviewing(), ai.Pace(s.Speed))
-	if err != nil {
+	switch {
+	case err != nil && s.engineToMove():
+		return append(evs, s.engineFailed(err)...)
+	case err != nil:
 		evs = append(evs, Event{Kind: Failed, Err: err})
 	}
 	if ok {

@@ -18,8 +18,12 @@ import (
 type Mover func(ctx context.Context, v *View) (string, error)
 
 // Play plays c's seat with choose until the game ends, declining every offer, and
-// returns the last view. It ends early when ctx does or the seat is refused.
+// returns the last view. An opponent gone past the game's limit is claimed
+// from (the win), so that a game left by the other side ends. It ends early
+// when ctx does or the seat is refused.
 func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
+	now := c.cfg.Now
+	claimed := time.Time{}
 	for {
 		for _, e := range c.Poll() {
 			switch e.Kind {
@@ -35,6 +39,10 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 		if v.Result != nil {
 			return v, nil
 		}
+		if v.CanClaim(v.Seat, now()) && now().Sub(claimed) > c.cfg.Resend {
+			c.Claim(proto.ClaimWin)
+			claimed = now()
+		}
 		if v.YourMove() && v.Pending == "" {
 			mv, err := choose(ctx, &v)
 			if err != nil {
@@ -43,12 +51,22 @@ func Play(ctx context.Context, c *Client, choose Mover) (View, error) {
 			_ = c.Move(mv) // refused only when the view moved on meanwhile: look again
 			continue
 		}
+		var limit <-chan time.Time
+		var timer *time.Timer
+		if o := 2 - v.Seat; v.Seat != 0 && v.AwayLimit > 0 && v.Joined[o] && !v.Present[o] {
+			timer = time.NewTimer(max(v.AwayLimit-now().Sub(v.AwaySince[o]), c.cfg.Resend))
+			limit = timer.C
+		}
 		select {
 		case <-c.Wake():
+		case <-limit:
 		case <-c.Done():
 			return c.View(), ErrClosed
 		case <-ctx.Done():
 			return v, ctx.Err()
+		}
+		if timer != nil {
+			timer.Stop()
 		}
 	}
 }

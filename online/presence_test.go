@@ -292,3 +292,30 @@ func TestParseClock(t *testing.T) {
 		}
 	}
 }
+
+// A bot whose opponent leaves for good claims the game once the limit has
+// passed, and Play returns with the game over.
+func TestBotClaimsWhenOpponentGone(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		h, err := relay.NewHub(relay.NewMemory(), relay.Options{Solo: true, AwayLimit: 20 * time.Second})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer h.Close()
+		a, b := seated(t, pipeTo(h, wire.Faults{}), "attangle", "")
+		defer a.Close()
+		play(t, a, b, "e6")
+		b.Close()
+		start := time.Now()
+		v, err := Play(context.Background(), a, randomMover(1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.Describe() != "Black abandoned the game" || len(v.Moves) != 1 {
+			t.Fatalf("%s after %d moves", v.Describe(), len(v.Moves))
+		}
+		if waited := time.Since(start); waited < 20*time.Second || waited > 25*time.Second {
+			t.Errorf("claimed after %v", waited)
+		}
+	})
+}

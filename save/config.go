@@ -91,6 +91,9 @@ type Settings struct {
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string
 	PuzzlesSolved []string
+	// Engines are the external engines the start screen offers as the
+	// computer: engine files (NAME.ugi) or command lines, spoken to in UGI.
+	Engines []string `json:",omitempty"`
 }
 
 // DefaultSettings are used when there is no settings file or it is damaged.

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"trihex/ai"
+	"trihex/ai/ugi"
 	"trihex/game"
 	"trihex/game/cli"
 	"trihex/game/clock"
@@ -21,7 +22,7 @@ import (
 )
 
 // ArenaUsage is the usage line of Arena.
-const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--clock BASE+INC] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--from MOVES] [--openings K] [-v]"
+const ArenaUsage = "trihex arena --game G --a X --b Y --games N --seed S [--time S] [--playouts N] [--clock BASE+INC] [--options K=V] [--workers W] [--threads N] [--records DIR] [--a-side first|second] [--from MOVES] [--openings K] [-v] (X, Y: 1-6, random, uct, ugi:COMMAND, FILE.ugi)"
 
 // config is an arena's command line.
 type config struct {
@@ -40,13 +41,14 @@ type config struct {
 	from     []game.Move   // --from: every game's first moves, before any random ones
 	fromPos  game.State    // the position after them
 	control  clock.Control // --clock: each engine plays to its own clock; no clock when zero
+	external [2]*ugi.Spec  // A's and B's external engine, or nil
 }
 
 func parseConfig(args []string) (config, error) {
 	fs := cli.NewFlags("arena", ArenaUsage, nil)
 	var c config
 	gname := fs.String("game", "", "abande, attangle or andantino")
-	fs.StringVar(&c.a, "a", "", "engine A: 1-5, random, uct")
+	fs.StringVar(&c.a, "a", "", "engine A: 1-6, random, uct, ugi:COMMAND or an engine file NAME.ugi")
 	fs.StringVar(&c.b, "b", "", "engine B")
 	fs.IntVar(&c.games, "games", 20, "number of games")
 	fs.Uint64Var(&c.seed, "seed", 1, "random seed")
@@ -90,12 +92,56 @@ func parseConfig(args []string) (config, error) {
 	if c.control, err = parseClock(*clk); err != nil {
 		return c, err
 	}
-	for _, name := range []string{c.a, c.b} {
+	for i, name := range []string{c.a, c.b} {
+		if ugi.IsSpec(name) {
+			sp, err := ugi.ParseSpec(name)
+			if err != nil {
+				return c, err
+			}
+			c.external[i] = &sp
+			continue
+		}
 		if _, err := ai.ParseEngine(name, c.playouts, c.limit, 0); err != nil {
 			return c, cli.UsageError(err.Error())
 		}
 	}
 	return c, nil
+}
+
+// engine makes engine k (0 for A, 1 for B) for one game.
+func (c *config) engine(k int, seed uint64) ai.Engine {
+	if sp := c.external[k]; sp != nil {
+		var lim ugi.Limits
+		switch {
+		case c.limit > 0:
+			lim.MoveTime = c.limit
+		case c.playouts > 0:
+			lim.Nodes = c.playouts
+		}
+		e := ugi.NewEngine(*sp, lim)
+		e.SetDefault("threads", fmt.Sprint(c.threads))
+		return e
+	}
+	name := c.a
+	if k == 1 {
+		name = c.b
+	}
+	e, _ := ai.ParseEngine(name, c.playouts, c.limit, seed)
+	return ai.WithThreads(e, c.threads)
+}
+
+// checkExternal starts each external engine once and shakes hands with it,
+// so that an engine that cannot play is refused before the games.
+func (c *config) checkExternal() error {
+	for k, sp := range c.external {
+		if sp == nil {
+			continue
+		}
+		if err := ugi.Check(context.Background(), *sp); err != nil {
+			return fmt.Errorf("arena: engine %s: %w", "AB"[k:k+1], err)
+		}
+	}
+	return nil
 }
 
 // Arena plays seeded games between two engines, alternating who moves first, and
@@ -108,6 +154,10 @@ func Arena(args []string, stdout, stderr io.Writer) int {
 	c, err := parseConfig(args)
 	if err != nil {
 		return cli.Exit(err, stderr, ArenaUsage)
+	}
+	if err := c.checkExternal(); err != nil {
+		fmt.Fprintln(stderr, "trihex:", err)
+		return 1
 	}
 	errw := &syncWriter{w: stderr}
 	stop := make(chan struct{})
@@ -184,9 +234,9 @@ func (t *tally) summary(c *config, stdout io.Writer) {
 // play plays game i (0-based) and adds it to t; with -v it prints the game's line.
 func (c *config) play(i int, t *tally, stdout, stderr io.Writer) {
 	gameSeed := c.seed*1_000_003 + uint64(i)
-	ea, _ := ai.ParseEngine(c.a, c.playouts, c.limit, gameSeed)
-	eb, _ := ai.ParseEngine(c.b, c.playouts, c.limit, gameSeed^0x5bd1e995)
-	ea, eb = ai.WithThreads(ea, c.threads), ai.WithThreads(eb, c.threads)
+	ea, eb := c.engine(0, gameSeed), c.engine(1, gameSeed^0x5bd1e995)
+	defer ai.Release(ea) // an external engine's process ends with its game
+	defer ai.Release(eb)
 	// Colours alternate, unless A's side is fixed: in Andantino, where White wins
 	// nearly every game, experiments can then watch Red's games only.
 	aFirst := i%2 == 0 && c.aSide == "" || c.aSide == "first"
@@ -410,6 +460,9 @@ func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, c
 		if e != a {
 			k = 1
 		}
+		if f, ok := e.(ai.Follower); ok {
+			f.Follow(start, g.moves)
+		}
 		t0 := time.Now()
 		var inf ai.Info
 		if g.clock != nil {
@@ -425,6 +478,12 @@ func playGame(start game.State, open []game.Move, a, b ai.Engine, aFirst bool, c
 		} else if inf.Playouts > 0 {
 			g.playouts[k] += inf.Playouts
 			g.mcMoves[k]++
+		}
+		if err := ai.EngineErr(e); err != nil {
+			// An external engine that fails loses the game, and says why.
+			fmt.Fprintf(stderr, "trihex: arena: %s loses the game: %v\n", e.Name(), err)
+			g.res = game.Result{Over: true, Winner: s.ToMove().Other(), Reason: "engine failed"}
+			return g
 		}
 		if g.clock != nil && !g.clock.press(s.ToMove(), k) {
 			g.flagged[k] = true

@@ -39,7 +39,7 @@ echo "quit $(( $(date +%s%N) - q0 ))"
 // thinks: under Xvfb, on the player's turn, once the first frame is drawn, the
 // process uses at most a tenth of a core (it draws only when something changes;
 // redrawing every frame cost about half a core under Xvfb's software GL), and
-// Ctrl+Q ends it promptly. TRIHEX_E2E=1 (about 15 s).
+// Ctrl+Q ends it. TRIHEX_E2E=1 (about 15 s).
 func TestEndToEndIdle(t *testing.T) {
 	dir, bin, _ := e2eSetup(t)
 	script := filepath.Join(dir, "idle.sh")
@@ -67,8 +67,10 @@ func TestEndToEndIdle(t *testing.T) {
 	if share > 0.10 {
 		t.Errorf("the idle window used %.1f%% of a core, want ≤ 10%%", 100*share)
 	}
-	// Generous: xdotool, the X server and the exit itself are in it, on a busy machine.
-	if q := time.Duration(quit); q > 3*time.Second {
+	// Generous: xdotool, the X server and the exit itself are in it, and on a
+	// machine loaded 20–30 deep a software-GL frame alone took seconds (the app's
+	// own part, from the key to its files written, took under a second there).
+	if q := time.Duration(quit); q > 10*time.Second {
 		t.Errorf("Ctrl+Q took %v to end the app", q)
 	}
 }

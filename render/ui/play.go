@@ -103,6 +103,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 			p.anims.clear()
 		case input.Failed:
 			p.say(playerMessage(e.Err))
+			p.status.until = p.status.until.Add(engineFailureExtra(e.Err))
 		}
 		if e.Changed() {
 			p.status = flash{} // said of the position before

@@ -30,7 +30,9 @@ type startScreen struct {
 	cont     *save.Game    // an unfinished autosaved game to continue
 	series   int           // games in the series where the game has series play (1: a single game)
 	clock    clock.Control // the time control (clockui.go)
-	recentY  float64       // the recent games' heading
+	engines  []engineChoice
+	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
+	recentY  float64 // the recent games' heading
 }
 
 // speeds are the pace choices: animation speed factors.
@@ -72,6 +74,7 @@ func (a *App) newStart() *startScreen {
 	s.level = st.Level
 	s.speed = st.AnimationSpeed
 	s.clock = settingsClock(st)
+	s.engines = engineChoices(st.Engines)
 	return s
 }
 
@@ -85,6 +88,9 @@ func (s *startScreen) begin(a *App) {
 	var seats [2]input.Seat
 	for i := range seats {
 		seats[i] = input.SeatOf(s.computer[i], s.level)
+		if e, ok := s.engineSeat(); ok && s.computer[i] {
+			seats[i] = e
+		}
 		a.prefs.settings.Players[i] = "human"
 		if s.computer[i] {
 			a.prefs.settings.Players[i] = "computer"
@@ -138,6 +144,9 @@ func (s *startScreen) layout(a *App) *Layout {
 	rows := len(info.Options) + 4 // the options, the two players, the clock, learning
 	if s.computer[0] || s.computer[1] {
 		rows += 2 // level and speed
+		if len(s.engines) > 0 {
+			rows++
+		}
 	}
 	if info.SeriesPoints != nil {
 		rows++ // series
@@ -177,6 +186,10 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		row(fmt.Sprintf("level-%d", ai.Expert), 5, 72, 48, "Expert")
 		y += pitch
+		if len(s.engines) > 0 {
+			s.layEngines(row)
+			y += pitch
+		}
 		for i, sp := range speeds {
 			row("speed-"+strings.ToLower(sp.name), i, 80, 86, sp.name)
 		}
@@ -333,6 +346,8 @@ func (s *startScreen) click(a *App, name string) {
 		fmt.Sscanf(name, "series-%d", &s.series)
 	case strings.HasPrefix(name, "level-"):
 		s.level = int(name[len(name)-1] - '0')
+	case strings.HasPrefix(name, "engine-"):
+		s.clickEngine(name)
 	case strings.HasPrefix(name, "speed-"):
 		for _, sp := range speeds {
 			if name == "speed-"+strings.ToLower(sp.name) {
@@ -462,6 +477,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 		}
 		hint(widgetID(fmt.Sprintf("level-%d", ai.Expert)), 120, "1 beginner … 5 strong (up to 3 s a move); Expert thinks about 10 s a move.",
 			"1 beginner … 5 strong; Expert about 10 s a move.")
+		s.drawEngines(l, label, toggle, hint)
 		label("Speed", "speed-slow")
 		for _, sp := range speeds {
 			toggle("speed-"+strings.ToLower(sp.name), s.speed == sp.v)

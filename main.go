@@ -103,6 +103,7 @@ func appOptions(args []string) (ui.Options, error) {
 	fs.StringVar(&o.Rules, "options", "", "rules options, key=value joined by commas")
 	size := fs.String("size", "", "window size WxH")
 	fs.StringVar(&o.LayoutOut, "layout-out", "", "write cell and button positions as JSON whenever they change")
+	fs.StringVar(&o.OnlineListen, "online-listen", "", "where Host on this network listens (default: any address, a free port)")
 	fs.StringVar(&o.RecordOut, "record-out", "", "rewrite the game record after every move")
 	fs.BoolVar(&o.FPS, "fps", false, "show frames and updates per second (and log them each second)")
 	fs.StringVar(&o.CPUProfile, "cpuprofile", "", "testing: write a CPU profile of the session")

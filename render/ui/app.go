@@ -37,6 +37,9 @@ type Options struct {
 	// TimeScale runs the game clocks this many times faster (testing: a flag
 	// falls in seconds); 0 or 1: real time.
 	TimeScale float64
+	// OnlineListen is where Host on this network listens (testing:
+	// 127.0.0.1:0); "": every address, any free port.
+	OnlineListen string
 }
 
 // MinWindowW and MinWindowH are the smallest window, in device-independent

@@ -121,6 +121,7 @@ type pathPrompt struct {
 	text      string
 	then      func(string)
 	keepEmpty bool // Enter with an empty field still answers (a comment removed)
+	plain     bool // words, not a path: no ~ expanded
 }
 
 // frames draws the cursor's blink, every half second.
@@ -151,7 +152,7 @@ func (pr *pathPrompt) update(a *App, f *input.Frame) {
 		case input.CmdConfirm:
 			a.pop(pr)
 			if t := strings.TrimSpace(pr.text); t != "" || pr.keepEmpty {
-				if !pr.keepEmpty {
+				if !pr.keepEmpty && !pr.plain {
 					t = expandHome(t)
 				}
 				pr.then(t)

@@ -232,7 +232,7 @@ func (fs *fileState) autosave(a *App, sess *input.Session) {
 		}
 		return
 	}
-	if a.prefs.cfgDir != "" && sess.Judge == nil { // a lesson or puzzle never replaces the game kept
+	if p := a.play(); a.prefs.cfgDir != "" && sess.Judge == nil && (p == nil || p.net == nil) { // neither a lesson or puzzle nor a network game (the authority keeps it) replaces the game kept
 		a.prefs.writer.Put(save.WriteAutosave, save.AutosaveJob(a.prefs.cfgDir, rec))
 	}
 	if a.flags.RecordOut != "" {

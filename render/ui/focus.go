@@ -43,7 +43,7 @@ func (p *playScene) keyCommand(a *App, c input.Command) bool {
 			p.say("Tab rings a point, stack or cell to choose; E types a move.")
 			return true
 		}
-		if p.sess.Match.Reviewing() && p.train == nil && askResume(a, p) {
+		if p.sess.Match.Reviewing() && !p.guided() && askResume(a, p) {
 			return true
 		}
 		p.anims.clear() // as a click does, Enter finishes a running animation

@@ -36,6 +36,8 @@ type Layout struct {
 	Banner string
 	// Guide is what a lesson, a puzzle or the coach says under the board.
 	Guide string
+	// Invite is a network game's invite code while the opponent has not joined.
+	Invite string
 }
 
 func newLayout() *Layout {
@@ -94,6 +96,7 @@ type layoutJSON struct {
 	Status  string                `json:"status,omitempty"`
 	Banner  string                `json:"banner,omitempty"`
 	Guide   string                `json:"guide,omitempty"`
+	Invite  string                `json:"invite,omitempty"` // a network game's invite code, until the opponent joins
 	// Seen counts the input the app has taken (clicks, keys, wheel steps,
 	// pointer moves), so that a test driving it waits for its input to be taken
 	// rather than for a time.
@@ -125,6 +128,9 @@ func encodeLayouts(gameName string, w, h, s float64, ls []*Layout, seen *inputSe
 		}
 		if l.Guide != "" {
 			out.Guide = l.Guide
+		}
+		if l.Invite != "" {
+			out.Invite = l.Invite
 		}
 		for k, c := range l.Cells {
 			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}

@@ -94,7 +94,7 @@ func (p *playScene) matchCommand(a *App, c input.Command) {
 			return
 		}
 		by, _ := s.PlayerHere()
-		p.handle(a, s.OfferDraw(by))
+		p.handle(a, p.offerDraw(by))
 	}
 }
 
@@ -117,7 +117,7 @@ func (p *playScene) askResign(a *App, side game.Player) {
 	a.push(&confirmBox{title: "Resign as " + info.Players[side] + "?", text: text,
 		keep: func() bool { return !s.Result().Over }, // a flag while it asks: nothing left to resign
 		buttons: []boxButton{
-			{id: wConfirmResign, label: "Resign (Enter)", style: destructiveButton, run: func() { p.handle(a, s.Resign(side)) }},
+			{id: wConfirmResign, label: "Resign (Enter)", style: destructiveButton, run: func() { p.handle(a, p.resign(side)) }},
 			{id: wConfirmCancel, label: "Play on (Esc)", style: plainButton},
 		}})
 }
@@ -130,8 +130,8 @@ func (p *playScene) askDraw(a *App, by game.Player) {
 		text: info.Players[by.Other()] + ": accept, and the game ends drawn; decline, and it goes on.",
 		keep: func() bool { o, ok := s.Offer(); return ok && o.Kind == input.DrawOffer && o.By == by },
 		buttons: []boxButton{
-			{id: wAcceptDraw, label: "Accept draw (Enter)", style: primaryButton, run: func() { p.handle(a, s.AnswerDraw(true)) }},
-			{id: wDeclineDraw, label: "Decline (Esc)", style: plainButton, run: func() { p.handle(a, s.AnswerDraw(false)) }},
+			{id: wAcceptDraw, label: "Accept draw (Enter)", style: primaryButton, run: func() { p.handle(a, p.answerDraw(true)) }},
+			{id: wDeclineDraw, label: "Decline (Esc)", style: plainButton, run: func() { p.handle(a, p.answerDraw(false)) }},
 		}})
 }
 
@@ -172,7 +172,7 @@ func (p *playScene) requestTakeback(a *App) bool {
 		return false
 	}
 	by, _ := s.PlayerHere()
-	p.handle(a, s.RequestTakeback(by))
+	p.handle(a, p.askForTakeback(by))
 	p.say("Takeback asked: waiting for the answer.")
 	return true
 }

@@ -46,6 +46,7 @@ type playScene struct {
 	// clockShown is the clocks' text as last drawn, so that a running clock is
 	// drawn when it changes rather than every frame.
 	clockShown [2]string
+	net        *netPlay // a network game's link (onlineplay.go), or nil
 }
 
 // flash is a short message with an end.
@@ -75,6 +76,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 func (p *playScene) gameName() string { return p.sess.Info.Name }
 
 func (p *playScene) close() {
+	p.net.close()
 	p.analysis.stop()
 	p.sess.Close()
 	p.bv.dispose()
@@ -83,6 +85,7 @@ func (p *playScene) close() {
 // tick runs the animations and the session's clock: the computer's moves and the
 // replay.
 func (p *playScene) tick(a *App) {
+	p.netTick(a)
 	p.anims.tick()
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
@@ -261,7 +264,7 @@ func (p *playScene) history(a *App, c input.Command) {
 func (p *playScene) click(a *App, x, y float64) {
 	l := p.lay
 	if id, ok := l.hit(x, y); ok {
-		if p.endClick(a, id) || p.modeClick(a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
+		if p.netClick(a, id) || p.endClick(a, id) || p.modeClick(a, id) || p.analysisClick(a, id, x) || p.treeClick(a, id) {
 			return
 		}
 		if cmd, ok := input.ParseCommand(string(id)); ok {
@@ -500,6 +503,7 @@ func (p *playScene) frames(a *App, fr *frames, now time.Time) {
 			fr.drawAt(now.Truncate(blink).Add(blink))
 		}
 	}
+	p.netFrames(fr, now)
 	an := &p.analysis
 	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
 		(an.review != nil && an.review.plies == nil) || p.modeReset {

@@ -48,6 +48,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 	p.drawCoach(pt, l)
 	p.analysis.draw(p, pt, l)
 	drawEnd(pt, l)
+	p.drawNet(pt, l)
 	p.drawBanner(pt, l)
 }
 

@@ -46,6 +46,7 @@ type playLayout struct {
 	commentH       float64       // room at the list's foot for the shown move's comment
 	end            endCard       // the end of the game, when its card shows
 	match          matchLayout   // the clocks, Resign and Offer draw (matchui.go)
+	net            netLayout     // a network game's parts (onlineplay.go)
 	hint           []hex.Coord   // the hint's cells
 	hoverOut       input.Outcome // what a click at the pointer would do
 	endButtons     []widgetID
@@ -131,6 +132,7 @@ func (p *playScene) layout(a *App) *Layout {
 	if !p.guided() {
 		layEnd(l, p.sess, p.endHidden, s) // a lesson or puzzle ends in its box, not with a game's card
 	}
+	p.layNet(l, s)
 	p.bv.place(l, p, a)
 	if a.flags.LayoutOut != "" {
 		p.layCells(l) // only --layout-out reads them: not built every tick for nothing

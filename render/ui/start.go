@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"trihex/ai"
 	"trihex/game"
@@ -78,7 +79,7 @@ func (a *App) newStart() *startScreen {
 }
 
 func (s *startScreen) gameName() string { return "" }
-func (s *startScreen) tick(a *App)      {}
+func (s *startScreen) tick(a *App)      { a.pollGames(time.Now()) }
 func (s *startScreen) close()           {}
 
 // begin starts the chosen game and remembers the choices.
@@ -212,6 +213,7 @@ func (s *startScreen) layout(a *App) *Layout {
 	by := min(y+10*sc, h-60*sc)
 	s.layRecent(a, l, by+64*sc)
 	s.layStart(a, l, by)
+	s.layPlayOnline(a, l, by)
 	return l
 }
 
@@ -300,6 +302,8 @@ func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
 	switch {
 	case s.clickClock(a, name):
+	case name == string(wPlayOnline):
+		a.setScene(a.newOnline(s))
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
@@ -414,6 +418,9 @@ func (s *startScreen) draw(a *App, p painter, l *Layout) {
 	}
 	w, _ := l.get(wStart)
 	p.button(w, w.label, primaryButton, 17, true)
+	if w, ok := l.get(wPlayOnline); ok {
+		p.button(w, w.label, accentButton, 15, true)
+	}
 }
 
 // drawRows draws the rows of choices: options, players, level, speed, series.

@@ -95,10 +95,6 @@ func (m *movePrompt) enter(a *App) bool {
 	}
 	s.Picker.Cancel()
 	p.focus.Clear()
-	if p.train != nil {
-		p.train.move(p, a, ch)
-		return true
-	}
 	p.handle(a, s.Play(ch))
 	return true
 }

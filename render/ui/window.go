@@ -73,6 +73,7 @@ type App struct {
 	title      string
 	lastLayout string // --layout-out as last written
 	fpsLogged  time.Time
+	online     onlineApp // the player's network identity and games (onlinestart.go)
 }
 
 func newApp(f *Options) *App {
@@ -417,6 +418,7 @@ func (a *App) setTitle() {
 	if p := a.play(); p != nil && p.sess.Unsaved() {
 		title += " •" // moves not saved to a file
 	}
+	title += a.netTitle()
 	if title != a.title {
 		ebiten.SetWindowTitle(title)
 		a.title = title

@@ -182,7 +182,7 @@ func (pr *pathPrompt) draw(a *App, p painter, l *Layout) {
 		shown = shown[n:] // keep the end of a long path in view
 	}
 	cursor := ""
-	if time.Now().UnixMilli()/500%2 == 0 {
+	if p.now.UnixMilli()/500%2 == 0 {
 		cursor = "|"
 	}
 	p.t.Add(shown+cursor, f, field.X+8*s, field.CY(), render.Left, p.th.Text)

@@ -131,7 +131,7 @@ func (o *onlineScreen) frames(a *App, fr *frames, now time.Time) {
 
 // tick waits for the seat: the game screen opens once the Link has a session.
 func (o *onlineScreen) tick(a *App) {
-	a.pollGames(time.Now())
+	a.pollGames(a.now())
 	if o.link == nil {
 		return
 	}

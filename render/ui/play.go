@@ -46,7 +46,8 @@ type playScene struct {
 	// clockShown is the clocks' text as last drawn, so that a running clock is
 	// drawn when it changes rather than every frame.
 	clockShown [2]string
-	net        *netPlay // a network game's link (onlineplay.go), or nil
+	net        *netPlay         // a network game's link (onlineplay.go), or nil
+	clock      func() time.Time // the app's (now)
 }
 
 // flash is a short message with an end.
@@ -70,6 +71,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
 		mode:    exercise.Free{},
+		clock:   a.now,
 	}
 }
 
@@ -86,7 +88,7 @@ func (p *playScene) close() {
 // replay.
 func (p *playScene) tick(a *App) {
 	p.netTick(a)
-	p.anims.tick()
+	p.anims.tick(p.now())
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coach.tick(p)
@@ -134,7 +136,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 
 // say shows a short message in the status line for a few seconds: why a click or
 // key did nothing, or what a first click on a losing cell would do.
-func (p *playScene) say(msg string) { p.status = flash{msg, time.Now().Add(4 * time.Second)} }
+func (p *playScene) say(msg string) { p.status = flash{msg, p.now().Add(4 * time.Second)} }
 
 // pushAnims queues a move's animation at the chosen speed.
 func (p *playScene) pushAnims(as []*anim) {

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"trihex/ai"
 	"trihex/game"
@@ -79,7 +78,7 @@ func (a *App) newStart() *startScreen {
 }
 
 func (s *startScreen) gameName() string { return "" }
-func (s *startScreen) tick(a *App)      { a.pollGames(time.Now()) }
+func (s *startScreen) tick(a *App)      { a.pollGames(a.now()) }
 func (s *startScreen) close()           {}
 
 // begin starts the chosen game and remembers the choices.
@@ -323,11 +322,11 @@ func (s *startScreen) click(a *App, name string) {
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		s.remember(a)
-		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, nil)
+		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, a.sessionNow())
 		coachOn(sess)
 		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):
-		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
+		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, a.sessionNow())
 		sess.MarkUnsaved() // the autosave is not a file the player chose
 		a.setScene(a.newPlay(sess))
 	case strings.HasPrefix(name, "recent-"):

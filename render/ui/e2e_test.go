@@ -444,33 +444,6 @@ func TestEndToEndWindow(t *testing.T) {
 	}
 }
 
-// TestEndToEndView zooms the Andantino surface with the wheel and plays a move:
-// the tiles stay where the player put them. TRIHEX_E2E=1 (about 10 s).
-func TestEndToEndView(t *testing.T) {
-	dir, bin, script := e2eSetup(t)
-	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "andantino", "--size", "1024x700",
-		"--config-dir", filepath.Join(dir, "config"))
-	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
-	cmd.Stdin = strings.NewReader("copy fitted.json\nmove 1,0\nwheel -2\ncopy zoomed.json\nclick 0,1\nclick 1,-1\ncopy after.json\n")
-	if out, err := cmd.CombinedOutput(); err != nil {
-		log, _ := os.ReadFile(filepath.Join(dir, "log"))
-		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
-	}
-	cells := func(name string) map[string][2]float64 { return readLayout(t, filepath.Join(dir, name)).Cells }
-	fitted, zoomed, after := cells("fitted.json"), cells("zoomed.json"), cells("after.json")
-	if fitted["0,0"] == zoomed["0,0"] {
-		t.Fatalf("the wheel did not zoom: 0,0 at %v", fitted["0,0"])
-	}
-	for _, c := range []string{"0,0", "1,0", "0,1"} {
-		if zoomed[c] != after[c] {
-			t.Errorf("%s moved from %v to %v when moves were played", c, zoomed[c], after[c])
-		}
-	}
-	if _, ok := after["1,-1"]; !ok {
-		t.Errorf("the second move was not played: %v", after)
-	}
-}
-
 // TestEndToEndLearn draws a lesson in a real window: from the start screen to
 // Abande's first lesson, a wrong move answered in the lesson's box, which shows
 // and is not blank. What the lessons and puzzles say and do is TestSceneLearn's,

@@ -89,3 +89,34 @@ func (firstLegal) Choose(_ context.Context, pos game.State) ai.Info {
 	}
 	return ai.Info{}
 }
+
+// Against the computer: its answer comes, one Undo takes back its move and the
+// player's, and the window's close button with moves on the board asks first;
+// Don't save quits.
+func TestSceneComputerUndoAndClose(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sa := newSceneApp(t, 1024, 700)
+		p := sa.newGame("Andantino", "", [2]input.Seat{{}, input.SeatOf(true, 1)})
+		p.sess.Computer.NewEngine = func(int, uint64) (ai.Engine, error) { return firstLegal{}, nil }
+		sa.click("0,1")
+		synctest.Wait()
+		sa.wait(ai.Pace(p.sess.Speed))
+		rec, _ := p.sess.Record()
+		if p.sess.Match.Len() != 2 || !strings.Contains(rec, `[Red "Trihex level 1"]`) {
+			t.Fatalf("after the computer's answer:\n%s", rec)
+		}
+		sa.key("Ctrl+Z")
+		if n := p.sess.Match.Len(); n != 0 {
+			t.Fatalf("one undo against the computer leaves %d moves, want none", n)
+		}
+		sa.click("0,1")
+		sa.frame(input.Frame{CloseRequested: true})
+		if !sa.shows("confirm-save") || sa.quit {
+			t.Fatalf("closing the window with unsaved moves did not ask: %v", sa.buttons())
+		}
+		sa.click("confirm-discard")
+		if !sa.quit {
+			t.Fatal("Don't save did not quit")
+		}
+	})
+}

@@ -77,17 +77,23 @@ func (sa *sceneApp) show(s scene) {
 // defaults) and seats (the zero Seats: two humans here).
 func (sa *sceneApp) newGame(name, opts string, seats [2]input.Seat) *playScene {
 	sa.t.Helper()
+	p := sa.newPlay(sa.session(name, opts, seats))
+	sa.show(p)
+	return p
+}
+
+// session is a new game of name, as newGame shows it, on the app's clock.
+func (sa *sceneApp) session(name, opts string, seats [2]input.Seat) *input.Session {
+	sa.t.Helper()
 	info, err := game.Lookup(name)
 	if err != nil {
-		sa.t.Fatalf("no game %s", name)
+		sa.t.Fatal(err)
 	}
 	o, err := info.ResolveOptions(opts)
 	if err != nil {
 		sa.t.Fatal(err)
 	}
-	p := sa.newPlay(input.NewSession(info, o, seats, sa.sessionNow()))
-	sa.show(p)
-	return p
+	return input.NewSession(info, o, seats, sa.sessionNow())
 }
 
 // load shows the game of record rec, as opening its file does.

@@ -221,7 +221,8 @@ func TestSheet(t *testing.T) {
 	want := []SheetLine{
 		{"Ctrl+Z / Ctrl+Y", "undo / redo"},
 		{"Tab / Shift+Tab / Enter", "ring the next point, stack or cell you can choose, in reading order, then the buttons / the one before / choose the ringed one, or press the ringed button"},
-		{"Up / Down / Left / Right / Enter / Esc", "in an open menu: the item above / the item below (disabled ones skipped) / the menu to the left / the one to the right / choose the highlighted item / close the menu"},
+		{"Up / Down", "in an open menu: the item above / the item below (disabled ones skipped)"},
+		{"Space / Enter", "start screen: press the ringed button / the same, or start the game"},
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
 		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},

@@ -170,7 +170,11 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		}
 		p.t.Add(label, f, r.X+12*s, r.CY(), render.Left, c)
 		if it.keys != "" {
-			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
+			kc := p.th.TextDim
+			if c == p.th.TextOnAccent {
+				kc = c // on the lit item's fill, dim text is hard to read
+			}
+			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, kc)
 		}
 	}
 }

@@ -7,7 +7,9 @@ import (
 	"time"
 
 	"trihex/game"
+	"trihex/game/hex"
 	"trihex/input"
+	"trihex/input/exercise"
 )
 
 // press hands the app one frame per chord ("Tab", "Shift+Tab", "Alt+F"), as
@@ -384,5 +386,66 @@ func TestPlayButtonKeys(t *testing.T) {
 	press(t, a, "Enter")
 	if pz.current().Say() == before {
 		t.Error("Enter on Next left the same puzzle")
+	}
+}
+
+// A lesson by keys alone: Enter with nothing ringed rings the box's Next, and
+// Enter again presses it; Tab rings d4 and Enter plays it, then d5; the lesson
+// answers and waits for Next, which Enter rings and presses in turn.
+func TestLessonByKeys(t *testing.T) {
+	a := newTestApp(1280, 800)
+	info, _ := game.Lookup("Abande")
+	p, err := a.newLessons(info, 0)
+	p = modeScene(t, p, err)
+	a.scene = p
+	a.relayout()
+	key := func(chords ...string) {
+		t.Helper()
+		for _, c := range chords {
+			press(t, a, c)
+			p.anims.clear() // the answer's animation, shown at once
+			p.tick(a)
+			a.relayout()
+		}
+	}
+	key("Enter")
+	if focusOf(a) != wid(exercise.Next) {
+		t.Fatalf("Enter in a lesson's explanation rings %q, want Next", focusOf(a))
+	}
+	step := p.current().Say()
+	key("Enter")
+	if p.current().Say() == step || p.sess.InputState() == nil {
+		t.Fatalf("Enter on the ringed Next: the box still says %q", step)
+	}
+	play := func(label string) {
+		t.Helper()
+		pt, _ := hex.ParsePoint(label)
+		for i := 0; ; i++ {
+			if c, on := p.focus.Cell(); on && c == pt.Coord() {
+				break
+			}
+			if i > 80 {
+				t.Fatalf("Tab never rang %s", label)
+			}
+			key("Tab")
+		}
+		key("Enter")
+	}
+	play("d4")
+	if p.sess.Match.Len() != 2 || !p.mode.Right() {
+		t.Fatalf("Enter on d4: %d moves, right %v", p.sess.Match.Len(), p.mode.Right())
+	}
+	play("d5") // a step answered before one with a position of its own: Next awaited
+	if !p.mode.Waiting() {
+		t.Fatalf("after d5 the lesson does not wait for Next; box %q", p.current().Say())
+	}
+	key("Enter")
+	if focusOf(a) != wid(exercise.Next) {
+		t.Fatalf("Enter while the lesson waits rings %q, want Next", focusOf(a))
+	}
+	step = p.current().Say()
+	key("Enter")
+	if p.current().Say() == step {
+		t.Error("Enter on Next left the lesson where it was")
 	}
 }

@@ -103,6 +103,46 @@ func enabledIDs(l *Layout, ids []widgetID) []widgetID {
 	return out
 }
 
+// allEnabled lists l's enabled widgets in the order laid out.
+func allEnabled(l *Layout) []widgetID {
+	if l == nil {
+		return nil
+	}
+	var out []widgetID
+	for _, w := range l.widgets {
+		if w.enabled {
+			out = append(out, w.id)
+		}
+	}
+	return out
+}
+
+// ringButtons carries out the keys of a screen of plain buttons: Tab, Shift+Tab,
+// Down and Up step the ring through l's enabled widgets in the order laid out,
+// Enter and Space press the ringed one through press (the screen's click). It
+// reports whether it used c.
+func ringButtons(ring *keyRing, l *Layout, c input.Command, press func(widgetID)) bool {
+	ids := allEnabled(l)
+	switch c {
+	case input.CmdFocusNext, input.CmdFocusDown:
+		ring.step(ids, 1)
+	case input.CmdFocusPrev, input.CmdFocusUp:
+		ring.step(ids, -1)
+	case input.CmdStart, input.CmdActivate:
+		id, ok := ring.at(ids)
+		if !ok {
+			return false
+		}
+		press(id)
+	default:
+		return false
+	}
+	return true
+}
+
+// keyFocus is the online screen's ringed button.
+func (o *onlineScreen) keyFocus(l *Layout) (widgetID, bool) { return o.ring.at(allEnabled(l)) }
+
 // --- menus ---
 
 // menuOrder lists the menus as the bar shows them, left to right: Left and

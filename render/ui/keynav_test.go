@@ -449,3 +449,44 @@ func TestLessonByKeys(t *testing.T) {
 		t.Error("Enter on Next left the lesson where it was")
 	}
 }
+
+// Play online is a stop of the start screen; on the screen it opens Tab rings
+// each button in turn and Enter on Back returns to the start screen.
+func TestOnlineScreenKeys(t *testing.T) {
+	a := newTestApp(1280, 800)
+	s := a.newStart()
+	a.scene = s
+	a.relayout()
+	for i := 0; string(s.ring.id) != string(wPlayOnline); i++ {
+		if i > 40 {
+			t.Fatal("Tab never rang Play online")
+		}
+		press(t, a, "Tab")
+	}
+	press(t, a, "Enter")
+	o, ok := a.scene.(*onlineScreen)
+	if !ok {
+		t.Fatalf("Enter on Play online: scene %T", a.scene)
+	}
+	t.Cleanup(o.close)
+	rung := map[widgetID]bool{}
+	for range len(a.layouts[o].widgets) {
+		press(t, a, "Tab")
+		rung[focusOf(a)] = true
+	}
+	for _, w := range a.layouts[o].widgets {
+		if w.enabled != rung[w.id] {
+			t.Errorf("%s (enabled %v): rung by Tab %v", w.id, w.enabled, rung[w.id])
+		}
+	}
+	for i := 0; focusOf(a) != wOnlineBack; i++ {
+		if i > 40 {
+			t.Fatal("Tab never rang Back")
+		}
+		press(t, a, "Tab")
+	}
+	press(t, a, "Enter")
+	if a.scene != s {
+		t.Errorf("Enter on Back: scene %T, want the start screen", a.scene)
+	}
+}

@@ -120,6 +120,9 @@ func (p *playScene) boxButtons() []widgetID {
 // focusText says which cell is ringed and what Enter would do there, for the
 // status line; "" when nothing is ringed or no move can be built now.
 func (p *playScene) focusText() string {
+	if id, on := p.keyFocus(nil); on {
+		return p.buttonName(id) + " ringed: Enter presses it, Esc takes the ring off"
+	}
 	c, on := p.focus.Cell()
 	if !on || p.sess.InputState() == nil || p.sess.Match.Reviewing() {
 		return ""
@@ -137,6 +140,22 @@ func (p *playScene) focusText() string {
 		return fmt.Sprintf("%s chosen: Tab goes on, Esc takes it back", name)
 	}
 	return ""
+}
+
+// buttonName is the name of a button of the game screen, as it is drawn.
+func (p *playScene) buttonName(id widgetID) string {
+	l := p.lay
+	if w, ok := l.get(id); ok && w.label != "" {
+		return w.label
+	}
+	names := map[widgetID]string{"undo": "Undo", "redo": "Redo", "new": l.newLabel, "pass": "Pass", "hint": "Hint",
+		wLive: l.liveLabel, wResume: l.resumeLabel, wResultRematch: "Rematch", wResultNext: "Next game",
+		wResultReview: "Review", wResultSave: "Save", wResultNew: "New game", "rv-start": "First position",
+		"rv-back": "Back", "rv-play": "Play", "rv-fwd": "Forward", "rv-end": "Last position", "rv-speed": "Replay speed"}
+	if n := names[id]; n != "" {
+		return n
+	}
+	return "A button"
 }
 
 // focusRing is the ringed cell to draw, if it is one the keys can act on.

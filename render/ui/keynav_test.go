@@ -490,3 +490,25 @@ func TestOnlineScreenKeys(t *testing.T) {
 		t.Errorf("Enter on Back: scene %T, want the start screen", a.scene)
 	}
 }
+
+// A ringed button of the game screen is named in the status line, as a ringed
+// point is.
+func TestPlayButtonNamed(t *testing.T) {
+	a := newTestApp(1280, 800)
+	p := testPlay(t, a, "Abande")
+	for range len(p.sess.Picker.Targets()) + 1 {
+		press(t, a, "Tab")
+	}
+	id := focusOf(a)
+	if id == "" {
+		t.Fatal("no button ringed past the targets")
+	}
+	if st := a.layouts[p].Status; !strings.Contains(st, p.buttonName(id)+" ringed: Enter presses it") || p.buttonName(id) == "A button" {
+		t.Errorf("%s ringed: status %q", id, st)
+	}
+	for _, w := range a.layouts[p].widgets {
+		if w.enabled && w.id != wSlider && p.buttonName(w.id) == "A button" {
+			t.Errorf("the game screen's %s has no name to say", w.id)
+		}
+	}
+}

@@ -512,3 +512,29 @@ func TestPlayButtonNamed(t *testing.T) {
 		}
 	}
 }
+
+// The ring steps round a list either way; from no ring, or from a widget that
+// is gone, Tab rings the first and Shift+Tab the last; an empty list takes it
+// away.
+func TestKeyRingStep(t *testing.T) {
+	ids := []widgetID{"a", "b", "c"}
+	var k keyRing
+	var got []string
+	for _, dir := range []int{1, 1, 1, 1, -1, -1} {
+		k.step(ids, dir)
+		got = append(got, string(k.id))
+	}
+	if s := strings.Join(got, " "); s != "a b c a c b" {
+		t.Errorf("steps: %s, want a b c a c b", s)
+	}
+	k.set("gone")
+	if k.step(ids, -1); k.id != "c" {
+		t.Errorf("Shift+Tab from a widget that is gone rings %s, want c", k.id)
+	}
+	if _, ok := k.at([]widgetID{"a"}); ok {
+		t.Error("at: c reported among [a]")
+	}
+	if k.step(nil, 1) || k.on {
+		t.Error("a ring with nothing to ring")
+	}
+}

@@ -27,7 +27,9 @@ import (
 //	(the pointer, no click) | wheel N (N clicks up; -N down) | until NAME (wait,
 //	up to about 40 s, for the layout to show the button NAME: an event, not a
 //	time) | tab CELL (press Tab until the status line says CELL is ringed, at
-//	most 150 times) | chars TEXT (type TEXT into the window, no Return)
+//	most 150 times) | chars TEXT (type TEXT into the window, no Return) |
+//	ring KEY NAME (press KEY until the widget the keys ring, --layout-out's
+//	"focus", starts with NAME, at most 60 times)
 //
 // A click, a key or the wheel waits until the app has taken it (the "seen"
 // counts of --layout-out), however busy the machine, then a moment for what
@@ -73,6 +75,9 @@ while read -r cmd arg; do
         python3 -c "import json,sys;sys.exit(0 if ' '+sys.argv[1]+' ringed' in json.load(open('$L')).get('status','') else 1)" "$arg" 2>/dev/null && { ok=1; break; }; done
       [ -z "$ok" ] && echo "Tab never rang $arg" >&2; sleep 0.3;;
     chars) xdotool type --delay 40 "$arg"; sleep 1;;
+    ring) ok=; set -- $arg; for i in $(seq 60); do n=$(seen keys); xdotool key --window $W $1; await keys $((n+1))
+        python3 -c "import json,sys;sys.exit(0 if json.load(open('$L')).get('focus','').startswith(sys.argv[1]) else 1)" "$2" 2>/dev/null && { ok=1; break; }; done
+      [ -z "$ok" ] && echo "$1 never rang $2" >&2; sleep 0.3;;
     move) xdotool mousemove --window $W $(pos "$arg"); sleep 0.4;;
     wait) for i in $(seq 50); do kill -0 $pid 2>/dev/null || exit 0; sleep 0.2; done; echo "the app did not quit" >&2; kill $pid; exit 1;;
   esac

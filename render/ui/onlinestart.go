@@ -92,7 +92,8 @@ type onlineScreen struct {
 	start *startScreen
 	link  *online.Link // asked for: waiting for the seat
 	host  *online.Host
-	note  string // what happens, or why not
+	note  string  // what happens, or why not
+	ring  keyRing // the button the keys ring (keynav.go)
 }
 
 const (
@@ -202,6 +203,9 @@ func (o *onlineScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
 		if c == input.CmdDismiss {
 			o.back(a)
+			return
+		}
+		if ringButtons(&o.ring, a.layouts[o], c, func(id widgetID) { o.click(a, id) }) && a.scene != o {
 			return
 		}
 	}

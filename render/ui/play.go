@@ -32,6 +32,7 @@ type playScene struct {
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
 	focus   input.Focus  // the target Tab rang (focus.go)
+	ringBtn keyRing      // or the button it rang past the targets (keynav.go)
 	th      render.Theme // the theme of the last layout
 	// endHidden puts the end card away (Review) until the game changes or the
 	// review returns to the live position.
@@ -303,6 +304,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	}
 	c, ok := p.bv.cellAt(x, y, p.surface)
 	p.focus.Clear() // the pointer took over
+	p.ringBtn.clear()
 	if !ok {
 		p.armed = nil
 		p.sess.Picker.ClickOutside()

@@ -32,6 +32,7 @@ type startScreen struct {
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
+	ring     keyRing // the row or button the keys ring (keynav.go)
 }
 
 // speeds are the pace choices: animation speed factors.
@@ -239,6 +240,12 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 
 func (s *startScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
+		if s.keyCommand(a, c) {
+			if a.scene != s {
+				return // a game or a lesson begun
+			}
+			continue
+		}
 		switch c {
 		case input.CmdGame1, input.CmdGame2, input.CmdGame3:
 			if i := int(c - input.CmdGame1); i < len(s.games) {

@@ -229,6 +229,7 @@ func (a *App) relayout() {
 	clear(a.layouts)
 	for _, l := range a.layers() {
 		a.layouts[l] = l.layout(a)
+		noteKeyFocus(l, a.layouts[l])
 	}
 }
 
@@ -456,6 +457,7 @@ func (a *App) Draw(screen *ebiten.Image) {
 	p := a.painter(screen)
 	for _, l := range a.layers() {
 		l.draw(a, p, a.layouts[l])
+		drawKeyFocus(p, l, a.layouts[l])
 		a.texts.Flush(screen) // each layer's text goes under the next layer
 	}
 	if a.flags.FPS {

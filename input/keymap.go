@@ -240,6 +240,7 @@ var Keymap = []Binding{
 	{altKey(KeyF), CmdFileMenu, ScopeGlobal, "menus", "File menu"},
 	{altKey(KeyV), CmdViewMenu, ScopeGlobal, "menus", "View menu"},
 	{altKey(KeyG), CmdGameMenu, ScopeGlobal, "menus", "Game menu"},
+	{altKey(KeyH), CmdHelpMenu, ScopeGlobal, "menus", "Help menu"},
 	{bare(KeyV), CmdNextTheme, ScopeGlobal, "view", "next theme"},
 	{bare(KeyR), CmdFlip, ScopeGlobal, "view", "flip the board 180°"},
 	{bare(KeyC), CmdCoords, ScopeGlobal, "view", "coordinates"},
@@ -286,11 +287,12 @@ var Keymap = []Binding{
 	{bare(KeyEscape), CmdDismiss, ScopeBox, "", ""},
 	{bare(KeyBackspace), CmdBackspace, ScopeBox, "", ""},
 
-	// Alt+F and Alt+V close an open menu rather than switch to the other.
+	// Alt+F, Alt+V, Alt+G and Alt+H close an open menu rather than switch to another.
 	{bare(KeyEscape), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyF), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyV), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyG), CmdDismiss, ScopeMenu, "", ""},
+	{altKey(KeyH), CmdDismiss, ScopeMenu, "", ""},
 }
 
 // Lookup finds the command of chord c in scope (see Scope for the order). A chord

@@ -159,7 +159,8 @@ func TestLookup(t *testing.T) {
 		{ScopeGame, "Ctrl+Shift+S", CmdSaveAs}, // an exact chord wins over dropping Shift
 		{ScopeGame, "Ctrl+S", CmdSave},         //
 		{ScopeGame, "Ctrl+Shift+Z", CmdUndo},   // Shift dropped
-		{ScopeGame, "Alt+H", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+P", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+H", CmdHelpMenu},      // not H's hint
 		{ScopeGame, "Ctrl+H", CmdNone},         //
 		{ScopeGame, "N", CmdSeriesNext},        //
 		{ScopeGame, "Ctrl+N", CmdNew},          //
@@ -214,7 +215,7 @@ func TestSheet(t *testing.T) {
 		{"Tab / Shift+Tab / Enter", "ring the next point, stack or cell you can choose, in reading order / the one before / choose the ringed one"},
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
-		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},
+		{"Alt+F / Alt+V / Alt+G / Alt+H", "File menu / View menu / Game menu / Help menu"},
 		{"D / Ctrl+R", "offer a draw / resign (asks first)"},
 		{"M / [ / ]", "sound on or off / softer / louder"},
 		{"Ctrl+S / Ctrl+Shift+S", "save / save as"},

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"trihex/ai"
 	"trihex/input"
 	"trihex/render"
@@ -23,10 +25,17 @@ func (a *App) run(c input.Command) {
 	case input.CmdQuit:
 		a.files.quit(a)
 	case input.CmdAnalyse, input.CmdReviewGame, input.CmdResign, input.CmdOfferDraw,
-		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint:
+		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint,
+		input.CmdDetails, input.CmdTypeMove, input.CmdFocusNext:
 		if p := a.play(); p != nil {
-			p.command(a, c) // the game's: from the View or the Game menu
+			p.command(a, c) // the game's: from the View, Game or Help menu
 		}
+	case input.CmdRules, input.CmdShortcuts:
+		a.showHelp(c == input.CmdShortcuts)
+	case input.CmdFullscreen:
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	case input.CmdAbout:
+		a.showAbout()
 	case input.CmdNextTheme:
 		a.prefs.setTheme(render.NextTheme(a.prefs.settings.Theme))
 		a.showNotice("Theme: " + a.prefs.theme.Label)

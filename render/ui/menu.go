@@ -13,6 +13,7 @@ import (
 type menu struct {
 	view     bool // the View menu, not the File menu
 	gameMenu bool // the Game menu (matchui.go)
+	helpMenu bool // the Help menu (helpmenu.go)
 	items    []menuItem
 }
 
@@ -36,6 +37,9 @@ func (m *menu) itemsFor(a *App) []menuItem {
 	p := a.play()
 	if m.gameMenu {
 		return gameMenuItems(p)
+	}
+	if m.helpMenu {
+		return helpMenuItems(a)
 	}
 	if m.view {
 		var items []menuItem
@@ -84,6 +88,9 @@ func (m *menu) layout(a *App) *Layout {
 	if m.gameMenu {
 		x = 148 * s
 	}
+	if m.helpMenu {
+		x = helpX(a)
+	}
 	for _, it := range m.items {
 		if it.group {
 			y += 8 * s
@@ -96,7 +103,7 @@ func (m *menu) layout(a *App) *Layout {
 
 func (m *menu) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeMenu) {
-		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu {
+		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu || c == input.CmdHelpMenu {
 			a.pop(m)
 			return
 		}
@@ -150,7 +157,7 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		if it.check {
 			p.t.Add("•", render.Face(16*s, true), r.X+12*s, r.CY(), render.Left, p.th.Highlight)
 		}
-		if m.view {
+		if m.view || m.helpMenu {
 			label = "   " + label
 		}
 		if it.path != "" {

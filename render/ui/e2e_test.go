@@ -197,7 +197,7 @@ func TestEndToEndFiles(t *testing.T) {
 		t.Errorf("after opening a bad file: game %q, banner %v; want the start screen kept and a message", l.Game, l.Buttons["banner"])
 	}
 	// The window says it in the player's words; the command line keeps the exact message.
-	if l := read("bad.json"); l.Banner != `Could not open bad.trihex: line 3, move 3 "d4" is not a legal move: d4 is never occupied` {
+	if l := read("bad.json"); l.Banner != `Could not open bad.trihex: line 3, move 2. "d4" is not a legal move: d4 is never occupied` {
 		t.Errorf("banner %q", l.Banner)
 	}
 	if l := read("opened.json"); l.Game != "Attangle" || len(l.Cells) != 37 {

@@ -46,6 +46,9 @@ func (a *App) run(c input.Command) {
 		a.prefs.settings.Flip = !a.prefs.settings.Flip
 		a.prefs.save()
 	case input.CmdSound:
+		if a.noSound() {
+			return
+		}
 		a.prefs.settings.Sound = !a.prefs.settings.Sound
 		a.prefs.save()
 		a.prefs.sound.setVolume(a.prefs.volume())
@@ -67,6 +70,9 @@ func (a *App) run(c input.Command) {
 			a.showNotice(fmt.Sprintf("Stronger replies: each of %d cores searches the level's whole budget", ai.DefaultThreads(true)))
 		}
 	case input.CmdVolumeUp, input.CmdVolumeDown:
+		if a.noSound() {
+			return
+		}
 		d := 0.1
 		if c == input.CmdVolumeDown {
 			d = -0.1

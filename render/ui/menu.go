@@ -51,12 +51,11 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			items = append(items, menuItem{id: widgetID("menu-theme-" + th.Name), cmd: input.CmdSetTheme, theme: th.Name,
 				label: th.Label, keys: keys, check: a.prefs.settings.Theme == th.Name})
 		}
+		snd := soundItems(a) // off, with the reason, where no device plays
 		return append(items,
 			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.prefs.settings.Coordinates, group: true},
 			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.prefs.settings.Flip},
-			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
-			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
-			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+			snd[0], snd[1], snd[2],
 			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
 				check: p != nil && p.analysis.live != nil, disabled: p == nil},

@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"runtime/debug"
-	"strings"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -64,11 +63,10 @@ func helpMenuItems(a *App) []menuItem {
 
 // showAbout says what Trihex is, which build it is and under which licence.
 func (a *App) showAbout() {
-	names := game.Names()
 	a.push(&confirmBox{
 		title: "About Trihex",
-		text: fmt.Sprintf("%s: Abande and Attangle by Dieter Stein, Andantino by David L. Smith, for two players at one screen, "+
-			"against the computer or online. %s, MIT licence.", strings.Join(names, ", "), buildVersion()),
+		text: fmt.Sprintf("Three hexagonal games for two players, at one screen, against the computer or online: "+
+			"Abande and Attangle by Dieter Stein, Andantino by David L. Smith. %s, MIT licence.", buildVersion()),
 		buttons: []boxButton{{id: wConfirmCancel, label: "Close", style: plainButton}},
 	})
 }

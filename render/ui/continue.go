@@ -80,20 +80,26 @@ func (s *startScreen) showKept(g *save.Game, path string) {
 }
 
 // continueKept goes on with the kept game, under its file's name, and remembers
-// its choices for the next start screen as Start would.
+// its game, options, players, level and clock (not rows changed since) for the
+// next start screen, as Start would.
 func (s *startScreen) continueKept(a *App) {
-	sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
+	g := s.cont
+	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
 	sess.Path = s.contPath
 	sess.MarkUnsaved() // the autosave is newer than the file, or there is none
 	a.files.kept.sess = sess
-	for i := range s.computer {
-		a.prefs.settings.Players[i] = "human"
-		if s.computer[i] {
-			a.prefs.settings.Players[i] = "computer"
+	st := &a.prefs.settings
+	for i, seat := range sess.Seats {
+		st.Players[i] = "human"
+		if seat.Kind == input.Computer {
+			st.Players[i] = "computer"
+			st.Level = seat.Level
 		}
 	}
-	a.prefs.settings.Level = s.level
-	a.prefs.settings.TimeControl = s.clock.String()
-	s.remember(a) // the game and its options; writes the settings
+	if g.Control.Kind != clock.Correspondence {
+		st.TimeControl = g.Control.String()
+	}
+	st.LastGame, st.LastOptions = g.Info.Name, g.Start.Options().String()
+	a.prefs.save()
 	a.setScene(a.newPlay(sess))
 }

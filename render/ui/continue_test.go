@@ -103,6 +103,7 @@ func TestContinueKeepsFileAndChoices(t *testing.T) {
 	}
 
 	a.layouts[st] = l
+	st.level = 2 // a row changed: Continue still plays, and remembers, the kept game's level
 	clickWidget(t, a, st, wContinue)
 	p = a.play()
 	if p == nil {

@@ -52,7 +52,7 @@ func helpMenuItems(a *App) []menuItem {
 	return []menuItem{
 		{id: "menu-rules", cmd: input.CmdRules, label: "Rules of " + a.helpGame().Name, keys: "F1"},
 		{id: "menu-keys", cmd: input.CmdShortcuts, label: "Keyboard shortcuts", keys: "?"},
-		{id: "menu-focus", cmd: input.CmdFocusNext, label: "Choose by keys (Tab rings, Enter plays)", keys: "Tab", group: true, disabled: off},
+		{id: "menu-focus", cmd: input.CmdFocusNext, label: "Choose by keys (Enter plays)", keys: "Tab", group: true, disabled: off},
 		{id: "menu-type", cmd: input.CmdTypeMove, label: "Type a move", keys: "E", disabled: off},
 		{id: "menu-details", cmd: input.CmdDetails, label: "Computer's thinking line", keys: "T", check: details, disabled: off},
 		pause,

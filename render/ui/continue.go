@@ -32,8 +32,8 @@ func (a *App) startScreen() *startScreen {
 // the player is to be told (a damaged autosave moved aside).
 func (a *App) loadKept() (notices []string) {
 	a.files.keptLoaded = true
-	if a.prefs.cfgDir == "" {
-		return nil
+	if a.prefs.cfgDir == "" || a.files.kept.rec != "" {
+		return nil // no autosave, or a newer game written to it since the start
 	}
 	g, msg, err := save.LoadAutosave(a.prefs.cfgDir)
 	if msg != "" {
@@ -42,7 +42,7 @@ func (a *App) loadKept() (notices []string) {
 	if err != nil {
 		notices = append(notices, playerMessage(err))
 	}
-	if g != nil && a.files.kept.rec == "" {
+	if g != nil {
 		a.files.kept = keptGame{g: g, path: a.prefs.settings.AutosaveFile}
 	}
 	return notices

@@ -396,6 +396,7 @@ func TestEndToEndOverlays(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
 	cfg := filepath.Join(dir, "config")
 	cmds := "button file\ncopy menu.json\nkey Escape\ncopy closed.json\nkey question\ncopy help.json\nshot help.png\nkey Escape\n" +
+		"key alt+h\ncopy helpmenu.json\nkey Escape\n" +
 		"key v\nclick a1\nclick a2\nbutton rv-back\ncopy review.json\nkey End\nkey ctrl+q\ncopy confirm.json\nkey Escape\ncopy kept.json\nkey ctrl+q\nkey Return\ncopy path.json\nkey Return\nwait\n"
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700", "--config-dir", cfg, "--no-dialogs")
 	// The path field proposes a name in the home folder: the test's folder here.
@@ -415,6 +416,8 @@ func TestEndToEndOverlays(t *testing.T) {
 	has("menu.json", "menu-saveas", true)
 	has("closed.json", "menu-saveas", false)
 	has("help.json", "box", true)
+	has("helpmenu.json", "menu-about", true) // Alt+H opens the Help menu
+	has("helpmenu.json", "menu-rules", true)
 	has("review.json", "live", true)
 	has("review.json", "play-here", true)
 	if st := readLayout(t, filepath.Join(dir, "review.json")).Status; st != "Black to move here (reviewing)" {

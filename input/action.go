@@ -60,6 +60,8 @@ const (
 	// The View menu.
 	CmdViewMenu   // Alt+V: open it
 	CmdGameMenu   // Alt+G: the Game menu (resign, draw, pause, undo)
+	CmdHelpMenu   // Alt+H: the Help menu (rules, keys, the keys found in no other menu, About)
+	CmdAbout      // menu only: what Trihex is, its version and licence
 	CmdNextTheme  // V: cycle the themes
 	CmdSetTheme   // one theme by name (menu only; the menu item carries the name)
 	CmdCoords     // C
@@ -129,6 +131,8 @@ var commandNames = [numCommands]string{
 	CmdQuit:          "quit",
 	CmdViewMenu:      "view",
 	CmdGameMenu:      "game",
+	CmdHelpMenu:      "help",
+	CmdAbout:         "about",
 	CmdNextTheme:     "next-theme",
 	CmdSetTheme:      "theme",
 	CmdCoords:        "coords",
@@ -181,4 +185,4 @@ func Commands() []Command {
 
 // Unbound are the commands no key gives: a menu item or a button gives them, with
 // an argument (a path, a theme) or because a key would add little.
-var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster}
+var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster, CmdAbout}

@@ -240,6 +240,7 @@ var Keymap = []Binding{
 	{altKey(KeyF), CmdFileMenu, ScopeGlobal, "menus", "File menu"},
 	{altKey(KeyV), CmdViewMenu, ScopeGlobal, "menus", "View menu"},
 	{altKey(KeyG), CmdGameMenu, ScopeGlobal, "menus", "Game menu"},
+	{altKey(KeyH), CmdHelpMenu, ScopeGlobal, "menus", "Help menu"},
 	{bare(KeyUp), CmdFocusUp, ScopeMenu, "menuwalk", "in an open menu: the item above"},
 	{bare(KeyDown), CmdFocusDown, ScopeMenu, "menuwalk", "the item below (disabled ones skipped)"},
 	{bare(KeyLeft), CmdFocusLeft, ScopeMenu, "menuside", "in an open menu: the menu to the left"},
@@ -310,6 +311,7 @@ var Keymap = []Binding{
 	{altKey(KeyF), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyV), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyG), CmdDismiss, ScopeMenu, "", ""},
+	{altKey(KeyH), CmdDismiss, ScopeMenu, "", ""},
 }
 
 // Lookup finds the command of chord c in scope (see Scope for the order). A chord

@@ -193,7 +193,7 @@ func TestEndToEndFiles(t *testing.T) {
 		t.Errorf("after opening a bad file: game %q, banner %v; want the start screen kept and a message", l.Game, l.Buttons["banner"])
 	}
 	// The window says it in the player's words; the command line keeps the exact message.
-	if l := read("bad.json"); l.Banner != `Could not open bad.trihex: line 3, move 3 "d4" is not a legal move: d4 is never occupied` {
+	if l := read("bad.json"); l.Banner != `Could not open bad.trihex: line 3, move 2. "d4" is not a legal move: d4 is never occupied` {
 		t.Errorf("banner %q", l.Banner)
 	}
 	if l := read("opened.json"); l.Game != "Attangle" || len(l.Cells) != 37 {
@@ -379,13 +379,16 @@ func TestEndToEndOverlays(t *testing.T) {
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
-	cmd.Stdin = strings.NewReader("key question\nuntil box\ncopy help.json\nshot help.png\n")
+	cmd.Stdin = strings.NewReader("key question\nuntil box\ncopy help.json\nshot help.png\nkey Escape\nkey alt+h\nuntil menu-about\ncopy helpmenu.json\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 	}
 	if _, ok := readLayout(t, filepath.Join(dir, "help.json")).Buttons["box"]; !ok {
 		t.Fatal("? did not open the shortcut sheet")
+	}
+	if _, ok := readLayout(t, filepath.Join(dir, "helpmenu.json")).Buttons["menu-rules"]; !ok {
+		t.Error("Alt+H did not open the Help menu")
 	}
 	checkNotBlank(t, filepath.Join(dir, "help.png"))
 }

@@ -182,7 +182,7 @@ func (o *onlineScreen) layout(a *App) *Layout {
 	btn(wOnlineWatch, "Watch by code…", 338, 160)
 	y += 60 * sc
 	for i, g := range a.online.games[:min(len(a.online.games), 6)] {
-		label := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply+1)
+		label := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply/2+1)
 		if g.YourMove {
 			label += " · your move"
 		}

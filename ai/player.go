@@ -52,6 +52,9 @@ type Player struct {
 	jobPly   int // the ply the job started at: a stale answer is dropped
 	jobStart time.Time
 	jobShare time.Duration // on a clock: the move's base time; 0 without one
+	jobReply time.Duration // the level's Reply; 0 for an external engine, which keeps its own time
+	jobCut   bool          // the job was told to answer now: its Reply is near
+	external [2]bool       // the side's engine is an external program's
 	best     Info          // the latest progress
 	bestTxt  string
 	hasBest  bool
@@ -97,6 +100,21 @@ func Pace(speed float64) time.Duration {
 	return max(600*time.Millisecond, time.Duration(float64(1200*time.Millisecond)/speed))
 }
 
+// ReplyPace is the least time between a person's move and the computer's answer
+// on the board at an animation speed (as Pace): long enough for the person's
+// piece to land first, never below 0.3 s. The person knows their own move, so
+// the computer need not wait the whole Pace that lets its moves be followed.
+func ReplyPace(speed float64) time.Duration {
+	if speed <= 0 {
+		speed = 1
+	}
+	return max(300*time.Millisecond, time.Duration(float64(600*time.Millisecond)/speed))
+}
+
+// replyMargin is how long before a level's Reply its search is told to answer:
+// the answer arrives within milliseconds, and is played at the next frame.
+const replyMargin = 200 * time.Millisecond
+
 // errNoMove is returned by Poll when an answer was not a legal move.
 var errNoMove = errors.New("ai: the computer found no move")
 
@@ -115,6 +133,11 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 	}
 	if p.job != nil {
 		p.drain(live)
+	}
+	if p.job != nil && !p.jobCut && p.jobReply > 0 && p.now().Sub(p.jobStart) >= p.jobReply-replyMargin {
+		// The level's promise: the search answers now with its best so far.
+		p.job.Cancel()
+		p.jobCut = true
 	}
 	if p.ready != nil && p.readyPly != ply {
 		p.ready = nil
@@ -186,6 +209,7 @@ func (p *Player) start(live game.State, ply, level int) error {
 		if p.External != nil {
 			e, err = p.External(side)
 		}
+		p.external[side] = e != nil
 		if e == nil && err == nil {
 			e, err = p.NewEngine(level, uint64(p.now().UnixNano()))
 		}
@@ -212,6 +236,10 @@ func (p *Player) start(live game.State, ply, level int) error {
 	}
 	p.jobPly = ply
 	p.jobStart = p.now()
+	p.jobCut, p.jobReply = false, 0
+	if level >= 1 && level <= MaxLevel && !p.external[side] {
+		p.jobReply = Levels[level].Reply
+	}
 	p.hasBest = false
 	return nil
 }

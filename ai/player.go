@@ -22,7 +22,8 @@ type Player struct {
 	// Paused keeps the computer from moving (Computer vs Computer after an undo, a
 	// game opened on its turn, an answer that was not legal); Space resumes.
 	Paused bool
-	// Details shows the best move so far and its estimate in ProgressText (key T).
+	// Details shows the move the search likes so far in ProgressText (key T);
+	// off by default, the player's setting.
 	Details bool
 	// Faster has the search's extra threads share the level's budget, so that
 	// the computer answers sooner at the level's strength, instead of each
@@ -71,13 +72,13 @@ type Player struct {
 	moves []game.Move // scratch for the legality checks
 }
 
-// NewPlayer returns a player with details shown whose first move waits for the
+// NewPlayer returns a player with details hidden whose first move waits for the
 // pace from now. A nil now means time.Now.
 func NewPlayer(now func() time.Time) *Player {
 	if now == nil {
 		now = time.Now
 	}
-	return &Player{Details: true, NewEngine: windowLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
+	return &Player{NewEngine: windowLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
 }
 
 // windowLevel is the window's engine of a level: it searches on every core but
@@ -112,8 +113,10 @@ func ReplyPace(speed float64) time.Duration {
 }
 
 // replyMargin is how long before a level's Reply its search is told to answer:
-// the answer arrives within milliseconds, and is played at the next frame.
-const replyMargin = 200 * time.Millisecond
+// the answer arrives within milliseconds, and is played at the next frame, which
+// a busy machine under software GL may draw a tenth of a second later; the
+// click itself takes a frame or two before the move is played.
+const replyMargin = 400 * time.Millisecond
 
 // errNoMove is returned by Poll when an answer was not a legal move.
 var errNoMove = errors.New("ai: the computer found no move")
@@ -379,22 +382,23 @@ func (p *Player) StatusText(computerToMove bool) string {
 	return "thinking" + strings.Repeat(".", int(p.now().Sub(p.jobStart)/(300*time.Millisecond))%4)
 }
 
-// ProgressText is the line in the thinking side's box: the best move so far and
-// its estimated chance to win, with the depth or the playouts; "thinking…" while
-// there is none yet or Details is off; that it is paused; "" when the computer
-// is not thinking.
+// ProgressText is the line in the thinking side's box, in a player's words:
+// "thinking · likes b3" (the best move so far) when Details is on, and
+// "thinking… · T shows its idea" when it is off or there is none yet; that it
+// is paused; "" when the computer is not thinking. The engine's own figures
+// (estimates, depth, playouts) are the analysis board's, not a player's.
 func (p *Player) ProgressText() string {
 	switch {
 	case !p.Thinking():
 		return ""
 	case p.Paused:
 		return "paused · Space resumes"
-	case !p.Details || !p.hasBest:
+	case !p.Details:
+		return "thinking… · T shows its idea"
+	case !p.hasBest:
 		return "thinking…"
-	case p.best.Depth > 0:
-		return fmt.Sprintf("best %s · wins %.0f%% · depth %d", p.bestTxt, 100*p.best.Value, p.best.Depth)
 	}
-	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", p.bestTxt, 100*p.best.Value, Kilo(p.best.Playouts))
+	return "thinking · likes " + p.bestTxt
 }
 
 // Kilo writes a count briefly: 950, 12k, 1.2M.

@@ -103,7 +103,7 @@ func TestPlayerPace(t *testing.T) {
 	p, clk := newTestPlayer(m)
 	live := startOf(t, "Attangle", "")
 	waitAnswer(t, p, live, 0)
-	if p.StatusText(true) != "thinking" || p.ProgressText() != "thinking…" {
+	if p.StatusText(true) != "thinking" || p.ProgressText() != "thinking… · T shows its idea" {
 		t.Errorf("status %q, box %q", p.StatusText(true), p.ProgressText())
 	}
 	clk.advance(Pace(1) - time.Millisecond)
@@ -313,17 +313,22 @@ func TestPlayerTexts(t *testing.T) {
 		}
 		clk.advance(300 * time.Millisecond)
 	}
-	p.hasBest, p.bestTxt = true, "e4"
-	p.best = Info{Value: 0.734, Depth: 14}
-	if got := p.ProgressText(); got != "best e4 · wins 73% · depth 14" {
-		t.Errorf("alpha-beta: %q", got)
+	if got := p.ProgressText(); got != "thinking… · T shows its idea" {
+		t.Errorf("details off by default: %q", got)
 	}
-	p.best = Info{Value: 0.5, Playouts: 12345}
-	if got := p.ProgressText(); got != "best e4 · wins 50% · 12k playouts" {
-		t.Errorf("Monte Carlo: %q", got)
+	p.Details = true
+	if got := p.ProgressText(); got != "thinking…" {
+		t.Errorf("details on, no move yet: %q", got)
+	}
+	p.hasBest, p.bestTxt = true, "e4"
+	for _, inf := range []Info{{Value: 0.734, Depth: 14}, {Value: 0.5, Playouts: 12345}} {
+		p.best = inf
+		if got := p.ProgressText(); got != "thinking · likes e4" {
+			t.Errorf("%+v: %q, want the move in words, no engine figures", inf, got)
+		}
 	}
 	p.Details = false
-	if got := p.ProgressText(); got != "thinking…" {
+	if got := p.ProgressText(); got != "thinking… · T shows its idea" {
 		t.Errorf("details off: %q", got)
 	}
 	for n, want := range map[int]string{950: "950", 12345: "12k", 1234567: "1.2M"} {

@@ -45,6 +45,14 @@ func (a *App) run(c input.Command) {
 		} else {
 			a.showNotice("Sound off")
 		}
+	case input.CmdDetails:
+		a.prefs.settings.Thinking = !a.prefs.settings.Thinking
+		a.prefs.save()
+		if a.prefs.settings.Thinking {
+			a.showNotice("While it thinks, the computer's box shows the move it likes (T hides it)")
+		} else {
+			a.showNotice("The computer's box says only that it thinks (T shows the move it likes)")
+		}
 	case input.CmdFaster:
 		if ai.DefaultThreads(true) < 2 {
 			a.showNotice("The computer thinks on one core here (the other draws the window): nothing to share")

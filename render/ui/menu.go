@@ -54,6 +54,7 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
 			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
 			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
+			menuItem{id: "menu-thinking", cmd: input.CmdDetails, label: "Show the move the computer likes", keys: "T", check: a.prefs.settings.Thinking},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
 				check: p != nil && p.analysis.live != nil, disabled: p == nil},
 			menuItem{id: "menu-review-game", cmd: input.CmdReviewGame, label: "Analyse the game", keys: "G", disabled: p == nil},

@@ -258,7 +258,7 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 		return
 	}
 	sp, th, v := bv.sprites, p.th, bv.view
-	var hidden, last, win map[hex.Coord]bool
+	var hidden, last, win, wall map[hex.Coord]bool
 	if f.anim != nil {
 		hidden = set(f.anim.hide)
 	} else {
@@ -281,6 +281,9 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 	if w, ok := f.state.(winner); ok && f.state.Result().Over {
 		win = set(w.WinningCells())
 	}
+	if e, ok := f.state.(encloser); ok && f.state.Result().Over {
+		wall = set(e.EnclosureCells()) // the tiles that closed the region in
+	}
 	lo, hi := sf.Bounds()
 	small := render.Face(max(8*f.scale, v.Unit*0.32), false)
 	for k := 0; k <= hi.R-lo.R; k++ {
@@ -291,12 +294,15 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 		for q := lo.Q; q <= hi.Q; q++ {
 			c := hex.Coord{Q: q, R: r}
 			x, y := v.ToPixel(c)
-			if win[c] {
+			if win[c] || wall[c] {
 				sp.Dot(p.dst, x, y, 1.25, th.Win)
 			}
 			owner := sf.At(c)
 			if win[c] && owner != game.NoPlayer {
 				over = append(over, func() { sp.Ring(p.dst, x, y, tileRing, th.LastMove) })
+			}
+			if wall[c] {
+				over = append(over, func() { sp.Ring(p.dst, x, y, tileRing, th.Win) })
 			}
 			if owner == game.NoPlayer || hidden[c] {
 				continue

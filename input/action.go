@@ -20,7 +20,7 @@ const (
 	CmdUndo          // Ctrl+Z: against the computer, its move and yours
 	CmdRedo          // Ctrl+Y
 	CmdHint          // H: ring the computer's suggestion
-	CmdDetails       // T: show or hide the computer's best move and estimate
+	CmdDetails       // T: show or hide the move the computer likes while it thinks
 	CmdPauseComputer // Space
 	CmdFitView       // Home: fit the Andantino surface, ending any pan or zoom
 	CmdSeriesNext    // N: next game of an Andantino series

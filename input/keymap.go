@@ -270,7 +270,7 @@ var Keymap = []Binding{
 	{Chord{KeyS, ModCtrl | ModShift}, CmdSaveAs, ScopeGlobal, "save", "save as"},
 	{ctrlKey(KeyQ), CmdQuit, ScopeGlobal, "quit", "quit (asks first when moves are not saved)"},
 	{bare(KeyH), CmdHint, ScopeGame, "hint", "hint: the computer's suggestion is ringed in blue"},
-	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the computer's best move and win estimate while it thinks"},
+	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the move the computer likes while it thinks (off by default; remembered)"},
 	{bare(KeySpace), CmdPauseComputer, ScopeGame, "pause", "pause or resume the computer and the clocks (Computer vs Computer pauses on undo)"},
 	{bare(KeyD), CmdOfferDraw, ScopeGame, "match", "offer a draw"},
 	{ctrlKey(KeyR), CmdResign, ScopeGame, "match", "resign (asks first)"},

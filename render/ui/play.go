@@ -91,6 +91,7 @@ func (p *playScene) tick(a *App) {
 	p.netTick(a)
 	p.anims.tick(p.now())
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
+	p.sess.Computer.Details = a.prefs.settings.Thinking
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coach.tick(p)
 	p.modeTick()
@@ -199,7 +200,7 @@ func (p *playScene) command(a *App, c input.Command) {
 	case input.CmdResign, input.CmdOfferDraw:
 		p.matchCommand(a, c)
 	case input.CmdDetails:
-		s.Computer.Details = !s.Computer.Details
+		a.run(c) // the player's setting, also in the View menu
 	case input.CmdPauseComputer:
 		s.TogglePause() // the computer's pause, and the clock's
 	case input.CmdReviewStart:

@@ -125,7 +125,7 @@ func (p *playScene) layout(a *App) *Layout {
 			f := render.Face(13*s, false)
 			l.guideWidth, l.guideLines = width, 3
 			l.Guide = p.analysis.guide(p, func(t string) bool { return len(wrap(t, f, width)) <= 2 })
-			p.analysis.lay(l, s)
+			p.analysis.lay(l, p.sess.Info.Players, s)
 		}
 	}
 	if !p.guided() {

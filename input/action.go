@@ -81,6 +81,7 @@ const (
 	CmdGame2    // 2
 	CmdGame3    // 3
 	CmdStart    // Enter: start the chosen game
+	CmdLearn    // L: the list of the chosen game's lessons and puzzles
 
 	numCommands
 )
@@ -141,6 +142,7 @@ var commandNames = [numCommands]string{
 	CmdGame2:         "game-2",
 	CmdGame3:         "game-3",
 	CmdStart:         "start",
+	CmdLearn:         "learn",
 }
 
 func (c Command) String() string {

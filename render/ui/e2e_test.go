@@ -580,15 +580,15 @@ func TestEndToEndLearn(t *testing.T) {
 		name, cmds string
 		want       map[string]string // layout copy → text its guide (or status) must hold
 	}{
-		{"abande", "click game-abande\nclick learn-lessons\nbutton train-next\nclick a1\ncopy wrong.json\nclick d4\nsleep 1\ncopy right.json\n",
+		{"abande", "click game-abande\nclick learn-lessons\nclick lesson-1\nbutton train-next\nclick a1\ncopy wrong.json\nclick d4\nsleep 1\ncopy right.json\n",
 			map[string]string{"wrong.json": "for this lesson put it on the centre, d4", "right.json": "White answers with a piece on c3"}},
-		{"attangle", "click game-attangle\nclick learn-lessons\nbutton train-next\nclick d4\ncopy wrong.json\nclick a1\nsleep 1\ncopy right.json\n",
+		{"attangle", "click game-attangle\nclick learn-lessons\nclick lesson-1\nbutton train-next\nclick d4\ncopy wrong.json\nclick a1\nsleep 1\ncopy right.json\n",
 			map[string]string{"wrong.json": "Nobody ever plays on d4", "right.json": "Your pool now holds 17 pieces"}},
-		{"andantino", "click game-andantino\nclick learn-lessons\nbutton train-next\nclick 0,1\nsleep 1\ncopy right.json\nbutton train-next\nclick 1,-1\ncopy wrong.json\n",
+		{"andantino", "click game-andantino\nclick learn-lessons\nclick lesson-1\nbutton train-next\nclick 0,1\nsleep 1\ncopy right.json\nbutton train-next\nclick 1,-1\ncopy wrong.json\n",
 			map[string]string{"right.json": "Tiles of either colour count", "wrong.json": "which is legal, but this step asks for the"}},
-		{"puzzle", "click game-andantino\nclick learn-puzzles\ncopy task.json\nclick " + pz[0].Answers[0] + "\nsleep 1\ncopy solved.json\n",
-			map[string]string{"task.json": "to play", "solved.json": "Solved!"}},
-		{"puzzle-wrong", "click game-andantino\nclick learn-puzzles\nclick " + wrong + "\nsleep 2\ncopy refuted.json\nclick " + after + "\ncopy after.json\n",
+		{"puzzle", "click game-andantino\nclick learn-puzzles\ncopy list.json\nclick puzzle-1\ncopy task.json\nclick " + pz[0].Answers[0] + "\nsleep 1\ncopy solved.json\n",
+			map[string]string{"list.json": "Puzzle 1: ", "task.json": "to play", "solved.json": "Solved!"}},
+		{"puzzle-wrong", "click game-andantino\nclick learn-puzzles\nclick puzzle-1\nclick " + wrong + "\nsleep 2\ncopy refuted.json\nclick " + after + "\ncopy after.json\n",
 			map[string]string{"refuted.json": "Not this one", "after.json": "no longer the puzzle's"}},
 	}
 	for _, c := range cases {

@@ -324,7 +324,7 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 	p.armed = nil
 	if why := p.refusal(c); why != "" {
 		// A lesson may foresee this mistake and say more than the rules.
-		if text, ok := p.current().Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+		if text, ok := p.mode.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
 			why = text
 		}
 		p.say(why) // the click does nothing: say why, in the rules' words
@@ -341,8 +341,8 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
 	switch {
-	case p.current().Why() != "":
-		return p.current().Why()
+	case p.mode.Why() != "":
+		return p.mode.Why()
 	case s.Result().Over:
 		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
 	case p.pausedRefusal() != "":

@@ -58,7 +58,7 @@ func (ll *learnList) box(a *App) render.Rect {
 // the line that names the entry under the pointer or the focus.
 func (ll *learnList) columns(a *App) (lessons, puzzles render.Rect) {
 	s, box := a.scale, ll.box(a)
-	top, bottom := box.Y+92*s, box.Y+box.H-72*s
+	top, bottom := box.Y+118*s, box.Y+box.H-72*s
 	inner := box.W - 72*s
 	lessons = render.Rect{X: box.X + 24*s, Y: top, W: inner * 0.46, H: bottom - top}
 	puzzles = render.Rect{X: lessons.X + lessons.W + 24*s, Y: top, W: inner - lessons.W, H: bottom - top}
@@ -284,7 +284,7 @@ func (ll *learnList) draw(a *App, p painter, l *Layout) {
 		}
 	}
 	head(lc, "Lessons", "No lessons for this game yet.", ll.cat.Lessons, ll.cat.LessonsErr, "done")
-	head(pc, "Puzzles", "No puzzles for this game yet.", ll.cat.Puzzles, ll.cat.PuzzlesErr, "solved")
+	head(pc, "Puzzles", "No puzzles for this game yet.", ll.cat.Puzzles, ll.cat.PuzzlesErr, "solved (filled) · outlined: the one to continue")
 	for _, e := range ll.cat.Lessons {
 		ll.drawLesson(p, l, e)
 	}
@@ -327,21 +327,20 @@ func (ll *learnList) drawLesson(p painter, l *Layout, e exercise.Entry) {
 		tagW, _ = render.Measure(tag, render.Face(12*s, true))
 		p.text(tag, 12, true, r.X+r.W-12*s, r.CY(), render.Right, tagColour)
 	}
-	dot := "○"
 	if e.Done {
-		dot = "●"
+		// Blue for done, as the solved puzzles' tiles are filled.
+		render.FillRoundRect(p.dst, render.Rect{X: r.X, Y: r.Y, W: 8 * s, H: r.H}, 3*s, th.ButtonOn)
 	}
-	p.text(dot, 14, false, r.X+16*s, r.CY(), render.Center, th.Accent)
 	room := r.W - 40*s - tagW - 24*s
 	tf := render.Face(15*s, true)
 	title := fmt.Sprintf("%d. %s", e.Index+1, e.Title)
 	if r.H < 38*s || e.About == "" {
-		p.t.Add(clip(room, tf, title), tf, r.X+32*s, r.CY(), render.Left, th.Text)
+		p.t.Add(clip(room, tf, title), tf, r.X+22*s, r.CY(), render.Left, th.Text)
 		return
 	}
-	p.t.Add(clip(room, tf, title), tf, r.X+32*s, r.CY()-9*s, render.Left, th.Text)
+	p.t.Add(clip(room, tf, title), tf, r.X+22*s, r.CY()-9*s, render.Left, th.Text)
 	af := render.Face(12*s, false)
-	p.t.Add(clip(room, af, e.About), af, r.X+32*s, r.CY()+10*s, render.Left, th.TextDim)
+	p.t.Add(clip(room, af, e.About), af, r.X+22*s, r.CY()+10*s, render.Left, th.TextDim)
 }
 
 // drawTile draws a puzzle's numbered tile: filled when solved.

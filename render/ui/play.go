@@ -506,7 +506,7 @@ func (p *playScene) frames(a *App, fr *frames, now time.Time) {
 	p.netFrames(fr, now)
 	an := &p.analysis
 	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
-		(an.review != nil && an.review.plies == nil) || p.modeReset {
+		an.review.running() || p.modeReset {
 		fr.pollAt(now.Add(frameGap))
 		fr.drawAt(now.Add(100 * time.Millisecond))
 	}

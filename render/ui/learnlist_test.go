@@ -111,6 +111,18 @@ func TestLearnListFifthLessonOneClick(t *testing.T) {
 	if a.prefs.settings.LastGame != "Abande" {
 		t.Fatalf("the game of the lesson is not remembered: %q", a.prefs.settings.LastGame)
 	}
+	// The panel's New reads All lessons in a lesson: back to the list, on the
+	// start screen, nothing asked.
+	if p.lay.newLabel != "All lessons" {
+		t.Fatalf("New reads %q in a lesson", p.lay.newLabel)
+	}
+	clickID(t, a, "new")
+	if ll := list(t, a); ll.focus != 4 || ll.info.Name != "Abande" {
+		t.Fatalf("back to the list: focus %d, game %s", ll.focus, ll.info.Name)
+	}
+	if _, ok := a.scene.(*startScreen); !ok {
+		t.Fatalf("under the list: %T", a.scene)
+	}
 }
 
 // The list by keys alone: L opens it on the start screen, Tab and Down step

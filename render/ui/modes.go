@@ -99,3 +99,26 @@ func (p *playScene) modeTick() {
 	p.bv.refit, p.bv.fixed = true, false
 	p.list.scrollPending = true
 }
+
+// listLabel is the panel's New button in a lesson or puzzles, which goes back
+// to their list.
+func (p *playScene) listLabel() string {
+	if p.mode.Kind() == exercise.Puzzle {
+		return "All puzzles"
+	}
+	return "All lessons"
+}
+
+// toList leaves the lesson or puzzles for the start screen, their list open
+// over it (an exercise has nothing to save).
+func (p *playScene) toList(a *App) {
+	info, puzzles := p.sess.Info, p.mode.Kind() == exercise.Puzzle
+	s := a.newStart()
+	for i, g := range s.games {
+		if g == info {
+			s.sel = i
+		}
+	}
+	a.setScene(s)
+	a.push(newLearnList(a, s, info, puzzles))
+}

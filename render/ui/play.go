@@ -219,7 +219,9 @@ func (p *playScene) command(a *App, c input.Command) {
 			a.setScene(a.newPlay(ns))
 		}
 	case input.CmdNew:
-		if s.SeriesNext() {
+		if p.guided() {
+			p.toList(a)
+		} else if s.SeriesNext() {
 			p.command(a, input.CmdSeriesNext) // the New button reads "Next game" then
 		} else {
 			a.files.newGame(a)

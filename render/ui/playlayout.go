@@ -206,7 +206,9 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	l.Status = l.status
 	l.newLabel = "New"
-	if p.sess.SeriesNext() {
+	if p.guided() {
+		l.newLabel = p.listLabel()
+	} else if p.sess.SeriesNext() {
 		l.newLabel = fitText(btn["new"].W-16*s, render.Face(14*s, true), "Next game", "Next")
 	}
 	if p.analysis.live != nil {

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/input"
 	"trihex/online"
 	"trihex/online/proto"
@@ -27,6 +29,7 @@ type netPlay struct {
 	host *online.Host // a game hosted on this network: the authority, kept while the game is
 	st   online.Status
 	wake chan struct{} // closed when the scene closes: stops the waker
+	ply  int           // the moves when last polled: a move in a game by days lists the games again
 }
 
 const (
@@ -41,6 +44,7 @@ const (
 	wNetLine      widgetID = "net-line"   // the opponent's connection, in their box
 	wNetAccept    widgetID = "net-accept"
 	wNetDecline   widgetID = "net-decline"
+	wNetRematch   widgetID = "net-rematch" // after an abort, which has no end card
 )
 
 // netLayout is the network's part of the game screen's layout.
@@ -105,6 +109,18 @@ func (p *playScene) netTick(a *App) {
 		p.netEvent(a, e)
 	}
 	n.st = n.link.Status()
+	if ply := p.sess.Match.Len(); ply != n.ply {
+		n.ply = ply
+		if p.byDays() {
+			a.online.listed = time.Time{} // whose move it is changed: the title's count too
+		}
+	}
+	a.pollGames(time.Now())
+}
+
+// byDays reports whether the game is played by days a move.
+func (p *playScene) byDays() bool {
+	return p.sess.Clock != nil && p.sess.Clock.Control().Kind == clock.Correspondence
 }
 
 // netEvent shows one of the Link's events.
@@ -221,6 +237,11 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		switch {
 		case !st.Joined && !st.Over:
 			nl.line = "waiting for them to join"
+		case !st.Present && p.byDays():
+			nl.line = "away · the game waits for their move"
+			if p.sess.Match.Live().ToMove() == me {
+				nl.line = "away · they see your move when they come back"
+			}
 		case !st.Present:
 			nl.line = "gone " + clockWords(st.Away)
 			if st.ClaimIn > 0 {
@@ -274,6 +295,16 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		nl.buttons = append(nl.buttons, id)
 		x += w + 6*s
 	}
+	if plays && st.Aborted {
+		// An aborted game has no result, so no end card: its rematch is here.
+		l.status = "Game aborted: it counts for nobody"
+		l.Status = l.status
+		if slices.Contains(st.MyOffers, proto.OfferRematch) {
+			add(wNetRematch, "Rematch offered", false)
+		} else {
+			add(wNetRematch, "Rematch", true)
+		}
+	}
 	if plays && !st.Over {
 		add(wNetTakeback, "Takeback", p.sess.CanRequestTakeback())
 		if st.AbortAlone {
@@ -300,6 +331,9 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		}
 		nl.chat = append(nl.chat, who+": "+c.Text)
 	}
+	// For --layout-out: the moves the session has, so that a test driving two
+	// windows waits for a move to arrive rather than for a time.
+	l.add(widgetID(fmt.Sprintf("net-ply-%d", p.sess.Match.Len())), render.Rect{}, false, "")
 	if len(nl.chat) > 0 {
 		h := float64(len(nl.chat))*17*s + 10*s
 		nl.chatBox = render.Rect{X: b.X + 10*s, Y: y - 6*s - h, W: min(b.W-20*s, 420*s), H: h}
@@ -351,7 +385,7 @@ func (p *playScene) drawNet(pt painter, l *playLayout) {
 	for _, id := range nl.buttons {
 		w, _ := l.get(id)
 		style := plainButton
-		if id == wNetClaimWin {
+		if id == wNetClaimWin || id == wNetRematch {
 			style = primaryButton
 		}
 		pt.button(w, w.label, style, 13, true)
@@ -393,7 +427,7 @@ func (p *playScene) netClick(a *App, id widgetID) bool {
 		return false
 	}
 	switch id {
-	case wResultRematch:
+	case wResultRematch, wNetRematch:
 		n.link.Rematch()
 		p.say("Rematch offered: waiting for the answer.")
 	case wNetTakeback:

@@ -38,7 +38,9 @@ start() {
   eval "pid_$n=$pid"
   python3 "$DIR/wait.py" "$DIR/$n.json" seen moves 0 $pid || { echo "$n: no layout in 60 s" >&2; exit 1; }
   local w=
-  for i in $(seq 600); do w=$(xdotool search --onlyvisible --pid $pid --class Trihex 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
+  # --all: the window of this pid AND class (without it, either one: the
+  # other app's window would do).
+  for i in $(seq 600); do w=$(xdotool search --all --onlyvisible --pid $pid --class Trihex 2>/dev/null | head -1); [ -n "$w" ] && break; sleep 0.1; done
   [ -z "$w" ] && { echo "$n: no window in 60 s" >&2; exit 1; }
   eval "win_$n=$w"
   # Placed, and known to be there before the first click is aimed at it.

@@ -252,7 +252,7 @@ func TestOnlineRelayGameInTheWindow(t *testing.T) {
 
 	// Bo leaves; past the limit Ada may claim the game.
 	bo.setScene(bo.newStart())
-	waitFor(t, "Ada told Bo left", func() bool { return strings.HasPrefix(ada.play().lay.net.line, "gone") }, ada)
+	waitFor(t, "Ada told Bo left", func() bool { return strings.Contains(ada.play().lay.net.line, "Bo · gone") }, ada)
 	waitFor(t, "Claim win", func() bool { return ada.has(wNetClaimWin) }, ada)
 	ada.click(wNetClaimWin)
 	waitFor(t, "the game won", func() bool { return ada.play().sess.Result().Over }, ada, cy)

@@ -50,6 +50,7 @@ const (
 // netLayout is the network's part of the game screen's layout.
 type netLayout struct {
 	line    string // the opponent's connection
+	name    string // the opponent's name, which the line begins with
 	lineOK  bool
 	banner  string
 	invite  string
@@ -212,7 +213,8 @@ func (n *netPlay) hasTheirOffer(kind string) bool {
 func (p *playScene) askTakeback(a *App, by game.Player) {
 	s := p.sess
 	info := s.Info
-	a.push(&confirmBox{title: info.Players[by] + " asks to take a move back",
+	who := cmpOr(p.net.st.Names[by], info.Players[by])
+	a.push(&confirmBox{title: who + " asks to take a move back",
 		text: "Accept, and their last move is taken back; decline, and the game goes on.",
 		keep: func() bool { o, ok := s.Offer(); return ok && o.Kind == input.TakebackOffer && o.By == by },
 		buttons: []boxButton{
@@ -237,6 +239,8 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		switch {
 		case !st.Joined && !st.Over:
 			nl.line = "waiting for them to join"
+		case !st.Connected:
+			nl.line = "not known while we reconnect" // the last news of them may be old
 		case !st.Present && p.byDays():
 			nl.line = "away · the game waits for their move"
 			if p.sess.Match.Live().ToMove() == me {
@@ -256,7 +260,11 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 				nl.line += " · under 1 ms"
 			}
 		}
-		l.add(wNetLine, render.Rect{X: box.X + 12*s, Y: box.Y + 76*s, W: box.W/2 - 12*s, H: 20 * s}, false, nl.line)
+		// Their name first: a narrow box's title may have room for the side only.
+		if name := st.Names[them]; name != "" {
+			nl.line, nl.name = name+" · "+nl.line, name
+		}
+		l.add(wNetLine, render.Rect{X: box.X + 12*s, Y: box.Y + 76*s, W: box.W - 24*s, H: 20 * s}, false, nl.line)
 	}
 	if !st.Connected {
 		nl.banner = "Reconnecting…"
@@ -372,7 +380,8 @@ func (p *playScene) drawNet(pt painter, l *playLayout) {
 			dot = th.Accent
 		}
 		render.FillRoundRect(pt.dst, render.Rect{X: w.r.X, Y: w.r.CY() - 4*s, W: 8 * s, H: 8 * s}, 4*s, dot)
-		pt.text(nl.line, 13, true, w.r.X+14*s, w.r.CY(), render.Left, c)
+		f := render.Face(13*s, true)
+		pt.t.Add(fitText(w.r.W-14*s, f, nl.line, strings.TrimPrefix(nl.line, nl.name+" · ")), f, w.r.X+14*s, w.r.CY(), render.Left, c)
 	}
 	if nl.chatBox.H > 0 {
 		r := nl.chatBox

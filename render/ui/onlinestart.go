@@ -510,7 +510,15 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 		w, _ := l.get(id)
 		p.toggle(w, w.label, id == onlineDaysID(o.days) || (id == wOnlineLive && o.days == 0))
 	}
-	hint("days a move: the game waits while the app is closed", onlineDaysID(onlineDays[len(onlineDays)-1]))
+	// Days a move explained right of the row, or under Create when no room.
+	paceHint := "days a move: the game waits while the app is closed"
+	last := l.rect(onlineDaysID(onlineDays[len(onlineDays)-1]))
+	if w, _ := render.Measure(paceHint, render.Face(12*sc, false)); last.X+last.W+12*sc+w < a.w-8*sc {
+		hint(paceHint, onlineDaysID(onlineDays[len(onlineDays)-1]))
+	} else {
+		c := l.rect(wOnlineCreate)
+		p.text("Days a move: the game waits on the relay while the app is closed.", 12, false, c.X, c.Y+c.H+14*sc, render.Left, p.th.TextDim)
+	}
 	for _, id := range []widgetID{wOnlineHost, wOnlineJoin, wOnlineCreate, wOnlineWatch} {
 		w, _ := l.get(id)
 		style := accentButton

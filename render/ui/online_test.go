@@ -348,3 +348,34 @@ func TestOnlineGameList(t *testing.T) {
 		t.Errorf("list:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+// The name and the relay typed on Play online are kept in the config folder
+// with the player's key, and the next run of the app finds them.
+func TestOnlineIdentityKept(t *testing.T) {
+	dir := t.TempDir()
+	open := func() *netApp {
+		a := newTestApp(1280, 800)
+		a.redraw = newFrames(time.Now, func() {})
+		a.prefs.cfgDir = dir
+		a.scene = a.newStart()
+		t.Cleanup(func() { a.scene.close() })
+		n := &netApp{App: a, t: t, name: "app"}
+		n.step()
+		return n
+	}
+	a := open()
+	a.openOnline()
+	key := a.identity().Key
+	a.click(wOnlineName)
+	a.answer("Ada")
+	a.click(wOnlineRelay)
+	a.answer(" ws://127.0.0.1:9 ") // loopback: the list asked for fails at once
+	b := open()
+	b.openOnline()
+	if id := b.identity(); id.Name != "Ada" || id.Relay != "ws://127.0.0.1:9" || id.Key != key || key == "" {
+		t.Fatalf("the next run found %+v (key %q before)", *id, key)
+	}
+	if w, _ := b.layout().get(wOnlineRelay); w.label != "ws://127.0.0.1:9" {
+		t.Errorf("the relay field shows %q", w.label)
+	}
+}

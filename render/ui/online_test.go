@@ -216,6 +216,18 @@ func TestOnlineRelayGameInTheWindow(t *testing.T) {
 		waitFor(t, "the authority's count of moves", func() bool { return abort() == m.abort }, ada, bo)
 	}
 
+	// A takeback asked, and declined in the box it opens on the other side.
+	ada.click(wNetTakeback)
+	waitFor(t, "Bo asked", func() bool { return bo.has(wNetDecline) }, ada, bo)
+	if w, _ := bo.layout().get(wBox); w.id == "" || !strings.Contains(bo.top().(*confirmBox).title, "Ada asks to take a move back") {
+		t.Errorf("Bo's box: %+v", bo.top())
+	}
+	bo.click(wNetDecline)
+	waitFor(t, "Ada told", func() bool { return strings.Contains(ada.layout().Status, "Bo declines the takeback") }, ada, bo)
+	if ada.plies() != 4 || bo.plies() != 4 {
+		t.Fatalf("a declined takeback took moves back: %d, %d", ada.plies(), bo.plies())
+	}
+
 	// A watcher by code: both seats remote, no move, no network buttons but Mute.
 	cy := newNetApp(t, "Cy", addr)
 	cy.openOnline()

@@ -140,6 +140,11 @@ func (p *playScene) netEvent(a *App, e online.LinkEvent) {
 			if ev.Kind == input.OfferMade && ev.Offer.Kind == input.TakebackOffer && p.sess.Seats[ev.Offer.By.Other()].Here() {
 				p.askTakeback(a, ev.Offer.By)
 			}
+			if ev.Kind == input.OfferDeclined && n.st.Names[ev.Offer.By.Other()] != "" {
+				// Said by name: the opponent is a person, not a colour.
+				what := map[input.OfferKind]string{input.DrawOffer: "the draw", input.TakebackOffer: "the takeback"}[ev.Offer.Kind]
+				p.say(n.st.Names[ev.Offer.By.Other()] + " declines " + what + ": play on.")
+			}
 		}
 	case online.LinkFailed:
 		a.showError(capitalize(e.Text))

@@ -391,3 +391,39 @@ func TestOnlineIdentityKept(t *testing.T) {
 		t.Errorf("the relay field shows %q", w.label)
 	}
 }
+
+// Host on this network, as the window does it on loopback: the friend joins
+// with the code, and a third app watches the game with the same code, read
+// only; a code that is none is answered in words.
+func TestOnlineDirectInTheWindow(t *testing.T) {
+	ada, bo, cy := newNetApp(t, "Ada", ""), newNetApp(t, "Bo", ""), newNetApp(t, "Cy", "ws://127.0.0.1:9") // Cy has a relay set, but a direct code is watched at its host
+	ada.flags.OnlineListen = "127.0.0.1:0"
+	ada.openOnline()
+	ada.click(wOnlineHost)
+	waitFor(t, "Ada's code", func() bool { return ada.has(wNetInvite) }, ada)
+	code := ada.play().net.st.Invite
+	if inv, err := proto.ParseInvite(code); err != nil || !strings.HasPrefix(inv.Addr, "127.0.0.1:") {
+		t.Fatalf("Ada's code %q: %v", code, err)
+	}
+	bo.openOnline()
+	bo.click(wOnlineJoin)
+	bo.answer(code)
+	waitFor(t, "Bo seated", func() bool { return bo.plies() == 0 && !ada.has(wNetInvite) }, ada, bo)
+	ada.cell("a1")
+	waitFor(t, "the move", func() bool { return bo.plies() == 1 }, ada, bo)
+
+	o := cy.openOnline()
+	cy.click(wOnlineWatch)
+	cy.answer("not a code")
+	if !strings.Contains(o.note, "is not a game's code") || o.link != nil {
+		t.Errorf("a bad code to watch: note %q", o.note)
+	}
+	cy.click(wOnlineWatch)
+	cy.answer(code)
+	waitFor(t, "Cy watching", func() bool { return cy.plies() == 1 }, cy)
+	if cy.play().sess.InputState() != nil {
+		t.Fatal("the watcher can play")
+	}
+	bo.cell("a2")
+	waitFor(t, "the watcher sees the move", func() bool { return cy.plies() == 2 }, ada, bo, cy)
+}

@@ -378,20 +378,7 @@ func (o *onlineScreen) click(a *App, id widgetID) {
 		cfg.Host = o.hostGame()
 		o.begin(a, cfg, nil, "Creating the game on "+ident.Relay+"…")
 	case wOnlineWatch:
-		prompt("Code of the game to watch", "", func(t string) {
-			if ident.Relay == "" {
-				o.note = "Set the relay server's address first."
-				return
-			}
-			gid, _, _ := strings.Cut(strings.TrimSpace(t), "-")
-			if gid == "" {
-				o.note = "No code given."
-				return
-			}
-			cfg := o.config(a)
-			cfg.Dial, cfg.Watch = online.DialServer(ident.Relay), gid
-			o.begin(a, cfg, nil, "Joining as a watcher…")
-		})
+		prompt("Code of the game to watch (its id is enough on the relay)", "", func(t string) { o.watch(a, t) })
 	default:
 		var i int
 		if _, err := fmt.Sscanf(string(id), "online-days-%d", &i); err == nil {
@@ -404,6 +391,28 @@ func (o *onlineScreen) click(a *App, id widgetID) {
 			o.begin(a, cfg, nil, "Opening the game…")
 		}
 	}
+}
+
+// watch follows a game read only: a direct code's game at its host, else
+// the game of the id (a code's part before "-") on the relay set here.
+func (o *onlineScreen) watch(a *App, code string) {
+	cfg := o.config(a)
+	if inv, err := proto.ParseInvite(code); err == nil && inv.Addr != "" {
+		cfg.Dial, cfg.Watch = online.DialDirect(inv.Addr), inv.Game
+		o.begin(a, cfg, nil, "Joining as a watcher…")
+		return
+	}
+	if a.identity().Relay == "" {
+		o.note = "Set the relay server's address first."
+		return
+	}
+	gid, _, _ := strings.Cut(strings.ToUpper(strings.TrimSpace(code)), "-")
+	if !proto.ValidID(gid) {
+		o.note = fmt.Sprintf("%q is not a game's code: it is %d letters or digits, a dash and more.", strings.TrimSpace(code), proto.IDLen)
+		return
+	}
+	cfg.Dial, cfg.Watch = online.DialServer(a.identity().Relay), gid
+	o.begin(a, cfg, nil, "Joining as a watcher…")
 }
 
 // join joins the game of an invite code: directly when the code holds an

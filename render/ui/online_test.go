@@ -426,4 +426,20 @@ func TestOnlineDirectInTheWindow(t *testing.T) {
 	}
 	bo.cell("a2")
 	waitFor(t, "the watcher sees the move", func() bool { return cy.plies() == 2 }, ada, bo, cy)
+
+	// The host leaving ends the game for Bo: asked first, and Stay keeps it.
+	ada.click("new")
+	if box, ok := ada.top().(*confirmBox); !ok || !strings.Contains(box.text, "it ends for Bo") {
+		t.Fatalf("New in a game hosted here asked nothing: %+v", ada.top())
+	}
+	ada.click(wConfirmCancel)
+	if ada.play() == nil || ada.top() != nil {
+		t.Fatal("Stay left the game")
+	}
+	ada.click("new")
+	ada.click(wConfirmDiscard)
+	if _, ok := ada.scene.(*startScreen); !ok {
+		t.Fatalf("Leave the game left Ada on %T", ada.scene)
+	}
+	waitFor(t, "Bo told", func() bool { return bo.has(wNetBanner) }, bo)
 }

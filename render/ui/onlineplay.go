@@ -92,6 +92,29 @@ func (n *netPlay) close() {
 	}
 }
 
+// askLeave asks before leaving a game hosted here that the opponent plays:
+// this program is its authority, so it ends for them too. It reports whether
+// it asked (then runs after the player agrees); a relay's game, or one over,
+// is left without a word (the relay keeps it).
+func (n *netPlay) askLeave(a *App, what string, then func()) bool {
+	if n == nil || n.host == nil || n.st.Over || !n.st.Joined {
+		return false
+	}
+	them := "your friend"
+	if me, ok := n.me(); ok {
+		them = cmpOr(n.st.Names[me.Other()], them)
+	}
+	a.push(&confirmBox{
+		title: what + "?",
+		text:  "You host this game on this network: it ends for " + them + " when you leave it, and nobody wins it. Resign or finish it first to give it a result.",
+		buttons: []boxButton{
+			{id: wConfirmDiscard, label: "Leave the game (Enter)", style: destructiveButton, run: then},
+			{id: wConfirmCancel, label: "Stay (Esc)", style: plainButton},
+		},
+	})
+	return true
+}
+
 // me is the side played here, and whether one is (not watching).
 func (n *netPlay) me() (game.Player, bool) {
 	if n.st.Seat != 1 && n.st.Seat != 2 {

@@ -228,6 +228,12 @@ func TestOnlineRelayGameInTheWindow(t *testing.T) {
 		t.Fatalf("a declined takeback took moves back: %d, %d", ada.plies(), bo.plies())
 	}
 
+	// A draw offered, and declined the same way.
+	ada.click(wOfferDraw)
+	waitFor(t, "Bo offered a draw", func() bool { return bo.has(wDeclineDraw) }, ada, bo)
+	bo.click(wDeclineDraw)
+	waitFor(t, "Ada told", func() bool { return strings.Contains(ada.layout().Status, "Bo declines the draw") }, ada, bo)
+
 	// A watcher by code: both seats remote, no move, no network buttons but Mute.
 	cy := newNetApp(t, "Cy", addr)
 	cy.openOnline()
@@ -333,6 +339,16 @@ func TestOnlineCorrespondenceInTheWindow(t *testing.T) {
 	waitFor(t, "Ada sees it", func() bool { return ada.plies() == 4 }, ada, bo)
 	// The list is asked again after a move in a game by days: not Bo's move now.
 	waitFor(t, "Bo's count down", func() bool { return bo.online.listing == nil && bo.online.yourMove == 0 }, bo)
+
+	// Bo resigns; both windows end the game with the same record.
+	bo.click(wResign)
+	bo.click(wConfirmResign)
+	waitFor(t, "the end at both ends", func() bool { return ada.has(wResultRematch) && bo.has(wResultRematch) }, ada, bo)
+	ra, _ := ada.play().sess.Record()
+	rb, _ := bo.play().sess.Record()
+	if ra != rb || !strings.Contains(ra, `[Termination "resignation"]`) || !strings.Contains(ra, `[TimeControl "3d/move"]`) {
+		t.Errorf("the records:\n%s\n%s", ra, rb)
+	}
 }
 
 // The list of games: the player's move first, the least time left first, then

@@ -311,11 +311,18 @@ func TestOnlineCorrespondenceInTheWindow(t *testing.T) {
 		waitFor(t, "the move "+m.cell, func() bool { return ada.plies() == i+1 && bo.plies() == i+1 }, ada, bo)
 	}
 
-	// Bo closes the game: it waits for him, and nobody may claim it.
-	bo.setScene(bo.newStart())
+	// Bo leaves the game (New): nothing asked, since the relay keeps it; it
+	// waits for him, and nobody may claim it.
+	bo.click("new")
+	if _, ok := bo.scene.(*startScreen); !ok || bo.top() != nil {
+		t.Fatalf("New in a relay's game: %T, box %+v", bo.scene, bo.top())
+	}
 	waitFor(t, "Ada told Bo left", func() bool { return !ada.play().net.st.Present }, ada)
 	if line := ada.play().lay.net.line; !strings.Contains(line, "waits") {
 		t.Errorf("Ada's line for Bo away in a game by days: %q", line)
+	}
+	if st := ada.play().net.st; st.CanClaim || st.ClaimIn != 0 || ada.has(wNetClaimWin) {
+		t.Errorf("a game by days may be claimed: %+v", st)
 	}
 	bo.online.listed = time.Time{}
 	waitFor(t, "Bo's list", func() bool { return bo.online.listing == nil && len(bo.online.games) == 1 }, bo)

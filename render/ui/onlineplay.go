@@ -92,26 +92,44 @@ func (n *netPlay) close() {
 	}
 }
 
-// askLeave asks before leaving a game hosted here that the opponent plays:
-// this program is its authority, so it ends for them too. It reports whether
-// it asked (then runs after the player agrees); a relay's game, or one over,
-// is left without a word (the relay keeps it).
-func (n *netPlay) askLeave(a *App, what string, then func()) bool {
-	if n == nil || n.host == nil || n.st.Over || !n.st.Joined {
+// askLeave asks what leaving a network game needs asked, and reports whether
+// it took over (then runs at once or once the player agrees). A relay keeps
+// its games: they are left without a word and opened again from Play online.
+// A game hosted here ends with it: in play, leaving is asked for; over, the
+// record may be saved first (it is not autosaved).
+func (n *netPlay) askLeave(a *App, p *playScene, what string, then func()) bool {
+	switch {
+	case n == nil:
 		return false
+	case n.host == nil:
+		then()
+		return true
+	case !n.st.Over && n.st.Joined:
+		them := "your friend"
+		if me, ok := n.me(); ok {
+			them = cmpOr(n.st.Names[me.Other()], them)
+		}
+		a.push(&confirmBox{
+			title: what + "?",
+			text:  "You host this game on this network: it ends for " + them + " when you leave it, and nobody wins it. Resign or finish it first to give it a result.",
+			buttons: []boxButton{
+				{id: wConfirmDiscard, label: "Leave the game (Enter)", style: destructiveButton, run: then},
+				{id: wConfirmCancel, label: "Stay (Esc)", style: plainButton},
+			},
+		})
+	case p.sess.Match.Len() > 0 && p.sess.Unsaved():
+		a.push(&confirmBox{
+			title: what + "?",
+			text:  "The game hosted here is gone once you leave it. Save its record first?",
+			buttons: []boxButton{
+				{id: wConfirmSave, label: "Save (Enter)", style: primaryButton, run: func() { a.files.saveThen(a, then) }},
+				{id: wConfirmDiscard, label: "Don't save", style: destructiveButton, run: then},
+				{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
+			},
+		})
+	default:
+		then()
 	}
-	them := "your friend"
-	if me, ok := n.me(); ok {
-		them = cmpOr(n.st.Names[me.Other()], them)
-	}
-	a.push(&confirmBox{
-		title: what + "?",
-		text:  "You host this game on this network: it ends for " + them + " when you leave it, and nobody wins it. Resign or finish it first to give it a result.",
-		buttons: []boxButton{
-			{id: wConfirmDiscard, label: "Leave the game (Enter)", style: destructiveButton, run: then},
-			{id: wConfirmCancel, label: "Stay (Esc)", style: plainButton},
-		},
-	})
 	return true
 }
 

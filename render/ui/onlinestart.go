@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
+
 	"trihex/game/clock"
 	"trihex/input"
 	"trihex/online"
@@ -547,7 +549,7 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 			if i < len(a.online.games) && a.online.games[i].YourMove {
 				style = accentButton
 			}
-			p.button(w, w.label, style, 13, false)
+			p.button(w, cutToFit(w.label, render.Face(13*sc, false), w.r.W-16*sc), style, 13, false)
 		}
 	} else if a.online.listErr != "" {
 		p.text("Your games: "+a.online.listErr, 13, false, x, l.rect(wOnlineCreate).Y+80*sc, render.Left, p.th.TextDim)
@@ -560,6 +562,21 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 	if o.note != "" {
 		p.text(o.note, 15, true, a.w/2, a.h-100*sc, render.Center, p.th.Accent)
 	}
+}
+
+// cutToFit is text cut to fit in w, with "…" where it was cut.
+func cutToFit(text string, f *text.GoTextFace, w float64) string {
+	if tw, _ := render.Measure(text, f); tw <= w {
+		return text
+	}
+	r := []rune(text)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := render.Measure(string(r)+"…", f); tw <= w {
+			break
+		}
+	}
+	return string(r) + "…"
 }
 
 // onlineDaysIDs are the pace toggles of days a move.

@@ -20,7 +20,7 @@ const (
 	CmdUndo          // Ctrl+Z: against the computer, its move and yours
 	CmdRedo          // Ctrl+Y
 	CmdHint          // H: ring the computer's suggestion
-	CmdDetails       // T: show or hide the computer's best move and estimate
+	CmdDetails       // T: show or hide the move the computer likes while it thinks
 	CmdPauseComputer // Space
 	CmdFitView       // Home: fit the Andantino surface, ending any pan or zoom
 	CmdSeriesNext    // N: next game of an Andantino series
@@ -60,6 +60,8 @@ const (
 	// The View menu.
 	CmdViewMenu   // Alt+V: open it
 	CmdGameMenu   // Alt+G: the Game menu (resign, draw, pause, undo)
+	CmdHelpMenu   // Alt+H: the Help menu (rules, keys, the keys found in no other menu, About)
+	CmdAbout      // menu only: what Trihex is, its version and licence
 	CmdNextTheme  // V: cycle the themes
 	CmdSetTheme   // one theme by name (menu only; the menu item carries the name)
 	CmdCoords     // C
@@ -86,6 +88,7 @@ const (
 	CmdGame2    // 2
 	CmdGame3    // 3
 	CmdStart    // Enter: start the chosen game
+	CmdLearn    // L: the list of the chosen game's lessons and puzzles
 
 	numCommands
 )
@@ -129,6 +132,8 @@ var commandNames = [numCommands]string{
 	CmdQuit:          "quit",
 	CmdViewMenu:      "view",
 	CmdGameMenu:      "game",
+	CmdHelpMenu:      "help",
+	CmdAbout:         "about",
 	CmdNextTheme:     "next-theme",
 	CmdSetTheme:      "theme",
 	CmdCoords:        "coords",
@@ -151,6 +156,7 @@ var commandNames = [numCommands]string{
 	CmdGame2:         "game-2",
 	CmdGame3:         "game-3",
 	CmdStart:         "start",
+	CmdLearn:         "learn",
 }
 
 func (c Command) String() string {
@@ -181,4 +187,4 @@ func Commands() []Command {
 
 // Unbound are the commands no key gives: a menu item or a button gives them, with
 // an argument (a path, a theme) or because a key would add little.
-var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster}
+var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster, CmdAbout}

@@ -159,7 +159,8 @@ func TestLookup(t *testing.T) {
 		{ScopeGame, "Ctrl+Shift+S", CmdSaveAs}, // an exact chord wins over dropping Shift
 		{ScopeGame, "Ctrl+S", CmdSave},         //
 		{ScopeGame, "Ctrl+Shift+Z", CmdUndo},   // Shift dropped
-		{ScopeGame, "Alt+H", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+P", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+H", CmdHelpMenu},      // not H's hint
 		{ScopeGame, "Ctrl+H", CmdNone},         //
 		{ScopeGame, "N", CmdSeriesNext},        //
 		{ScopeGame, "Ctrl+N", CmdNew},          //
@@ -225,7 +226,7 @@ func TestSheet(t *testing.T) {
 		{"Space / Enter", "start screen: press the ringed button / the same, or start the game"},
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
-		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},
+		{"Alt+F / Alt+V / Alt+G / Alt+H", "File menu / View menu / Game menu / Help menu"},
 		{"D / Ctrl+R", "offer a draw / resign (asks first)"},
 		{"M / [ / ]", "sound on or off / softer / louder"},
 		{"Ctrl+S / Ctrl+Shift+S", "save / save as"},

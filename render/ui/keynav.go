@@ -152,11 +152,13 @@ func menuOrder(a *App) []*menu {
 	if a.play() != nil {
 		ms = append(ms, &menu{gameMenu: true})
 	}
-	return ms
+	return append(ms, &menu{helpMenu: true})
 }
 
 // sameMenu reports whether m and n are the same menu of the bar.
-func sameMenu(m, n *menu) bool { return m.view == n.view && m.gameMenu == n.gameMenu }
+func sameMenu(m, n *menu) bool {
+	return m.view == n.view && m.gameMenu == n.gameMenu && m.helpMenu == n.helpMenu
+}
 
 // openMenuByKey opens m as its key does: its first item lit, so that Enter at
 // once chooses it and the arrows go on from there.

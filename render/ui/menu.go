@@ -13,6 +13,7 @@ import (
 type menu struct {
 	view     bool // the View menu, not the File menu
 	gameMenu bool // the Game menu (matchui.go)
+	helpMenu bool // the Help menu (helpmenu.go)
 	items    []menuItem
 	lit      keyRing    // the item lit by the keys or the pointer (keynav.go)
 	ptr      [2]float64 // the pointer when last seen
@@ -39,6 +40,9 @@ func (m *menu) itemsFor(a *App) []menuItem {
 	if m.gameMenu {
 		return gameMenuItems(p)
 	}
+	if m.helpMenu {
+		return helpMenuItems(a)
+	}
 	if m.view {
 		var items []menuItem
 		for i, th := range render.Themes {
@@ -49,13 +53,13 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			items = append(items, menuItem{id: widgetID("menu-theme-" + th.Name), cmd: input.CmdSetTheme, theme: th.Name,
 				label: th.Label, keys: keys, check: a.prefs.settings.Theme == th.Name})
 		}
+		snd := soundItems(a) // off, with the reason, where no device plays
 		return append(items,
 			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.prefs.settings.Coordinates, group: true},
 			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.prefs.settings.Flip},
-			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
-			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
-			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+			snd[0], snd[1], snd[2],
 			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
+			menuItem{id: "menu-thinking", cmd: input.CmdDetails, label: "Show the move the computer likes", keys: "T", check: a.prefs.settings.Thinking},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
 				check: p != nil && p.analysis.live != nil, disabled: p == nil},
 			menuItem{id: "menu-review-game", cmd: input.CmdReviewGame, label: "Analyse the game", keys: "G", disabled: p == nil},
@@ -86,6 +90,9 @@ func (m *menu) layout(a *App) *Layout {
 	if m.gameMenu {
 		x = 148 * s
 	}
+	if m.helpMenu {
+		x = helpX(a)
+	}
 	for _, it := range m.items {
 		if it.group {
 			y += 8 * s
@@ -101,7 +108,7 @@ func (m *menu) update(a *App, f *input.Frame) {
 		return
 	}
 	for _, c := range f.Commands(input.ScopeMenu) {
-		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu {
+		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu || c == input.CmdHelpMenu {
 			a.pop(m)
 			return
 		}
@@ -159,7 +166,7 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		if it.check {
 			p.t.Add("•", render.Face(16*s, true), r.X+12*s, r.CY(), render.Left, p.th.Highlight)
 		}
-		if m.view {
+		if m.view || m.helpMenu {
 			label = "   " + label
 		}
 		if it.path != "" {

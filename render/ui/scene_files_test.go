@@ -41,7 +41,7 @@ func TestSceneContinueAndOpen(t *testing.T) {
 	}
 	pr.text = bad
 	sb.key("Enter")
-	want := `Could not open bad.trihex: line 3, move 3 "d4" is not a legal move: d4 is never occupied`
+	want := `Could not open bad.trihex: line 3, move 2. "d4" is not a legal move: d4 is never occupied`
 	if v := sb.view(); v.Game != "" || v.Banner != want {
 		t.Fatalf("after opening a bad file: game %q, banner %q; want the start screen kept and %q", v.Game, v.Banner, want)
 	}

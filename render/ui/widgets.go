@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
@@ -119,6 +120,26 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// movesCounted is how many moves a game of plies single moves has, as the move
+// list numbers them: "1. d4 d5 2. c3" is two.
+func movesCounted(plies int) int { return (plies + 1) / 2 }
+
+// movesText is "3 moves" for a game of plies single moves, counted as the move
+// list counts them.
+func movesText(plies int) string {
+	n := movesCounted(plies)
+	return fmt.Sprintf("%d %s", n, plural(n, "move"))
+}
+
+// moveNumber is the move list's number of the single move at ply: "2." for the
+// first mover's, "2…" for the second mover's.
+func moveNumber(ply int) string {
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d.", (ply+1)/2)
+	}
+	return fmt.Sprintf("%d…", ply/2)
 }
 
 // ebitenTranslate is the draw option that puts an image's corner at (x, y).

@@ -138,20 +138,8 @@ func newApp(f *Options) *App {
 		}
 		a.scene = a.newPlay(sess)
 	default:
-		st := a.newStart()
-		if a.prefs.cfgDir != "" {
-			g, msg, err := save.LoadAutosave(a.prefs.cfgDir)
-			if msg != "" {
-				notices = append(notices, msg)
-			}
-			if err != nil {
-				notices = append(notices, playerMessage(err))
-			}
-			if continuable(g) {
-				st.cont = g
-			}
-		}
-		a.scene = st
+		notices = append(notices, a.loadKept()...)
+		a.scene = a.startScreen()
 	}
 	if len(notices) > 0 {
 		a.showError(strings.Join(notices, " · "))

@@ -141,7 +141,8 @@ func sortGames(gs []proto.GameInfo) []proto.GameInfo {
 // gameLine is a game's line in the list: the game, the opponent, the move,
 // whose move it is and the time left for it.
 func gameLine(g proto.GameInfo, now time.Time) string {
-	line := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply+1)
+	// The move as the move list numbers them: 1. for the first pair.
+	line := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply/2+1)
 	switch {
 	case g.Over:
 		return fmt.Sprintf("%s against %s · over", g.Kind, cmpOr(g.Opponent, "nobody"))
@@ -178,8 +179,9 @@ type onlineScreen struct {
 	start *startScreen
 	link  *online.Link // asked for: waiting for the seat
 	host  *online.Host
-	note  string // what happens, or why not
-	days  int    // a relay's game by days a move (correspondence); 0: the start screen's clock
+	note  string  // what happens, or why not
+	days  int     // a relay's game by days a move (correspondence); 0: the start screen's clock
+	ring  keyRing // the button the keys ring (keynav.go)
 }
 
 // onlineDays are the paces by days a move offered for a relay's game.
@@ -225,7 +227,7 @@ func (o *onlineScreen) frames(a *App, fr *frames, now time.Time) {
 
 // tick waits for the seat: the game screen opens once the Link has a session.
 func (o *onlineScreen) tick(a *App) {
-	a.pollGames(time.Now())
+	a.pollGames(a.now())
 	if o.link == nil {
 		return
 	}
@@ -311,6 +313,9 @@ func (o *onlineScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
 		if c == input.CmdDismiss {
 			o.back(a)
+			return
+		}
+		if ringButtons(&o.ring, a.layouts[o], c, func(id widgetID) { o.click(a, id) }) && a.scene != o {
 			return
 		}
 	}

@@ -157,7 +157,7 @@ func (p *playScene) netTick(a *App) {
 			a.online.listed = time.Time{} // whose move it is changed: the title's count too
 		}
 	}
-	a.pollGames(time.Now())
+	a.pollGames(a.now())
 }
 
 // byDays reports whether the game is played by days a move.

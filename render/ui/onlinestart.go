@@ -180,8 +180,8 @@ type onlineScreen struct {
 	link  *online.Link // asked for: waiting for the seat
 	host  *online.Host
 	note  string  // what happens, or why not
-	days  int     // a relay's game by days a move (correspondence); 0: the start screen's clock
 	ring  keyRing // the button the keys ring (keynav.go)
+	days  int     // a relay's game by days a move (correspondence); 0: the start screen's clock
 }
 
 // onlineDays are the paces by days a move offered for a relay's game.
@@ -292,7 +292,7 @@ func (o *onlineScreen) layout(a *App) *Layout {
 	btn(wOnlineWatch, "Watch by code…", 338, 160)
 	y += 60 * sc
 	by := a.h - 70*sc
-	now := time.Now()
+	now := a.now()
 	for i, g := range a.online.games {
 		if y+30*sc > by-40*sc {
 			break // the rest waits for a taller window

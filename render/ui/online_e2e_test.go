@@ -144,8 +144,8 @@ sys.exit(1)
 // running. A rematch with the colours swapped follows, which the new Red
 // aborts before its first move (an abort at once, before each side's second
 // move); then the host's app is killed, and the guest's window says it
-// reconnects. Both records must be the same game. TRIHEX_E2E=1 (about 3 min
-// on two cores at load average 13, the build included). With TRIHEX_SHOTS=DIR the
+// reconnects. Both records must be the same game. TRIHEX_E2E=1 (3 to 4 min
+// on two cores at load average 13 to 19, the build included). With TRIHEX_SHOTS=DIR the
 // screenshots are kept there to be looked at.
 func TestEndToEndOnline(t *testing.T) {
 	dir, bin, _ := e2eSetup(t)

@@ -83,10 +83,16 @@ type Settings struct {
 	// FasterReplies: the computer's extra cores shorten its thinking at the
 	// level's strength instead of making it stronger in the same time.
 	FasterReplies bool
+	// Thinking shows, in the thinking computer's box, the move it likes so far
+	// (key T); off, the box says only that it thinks.
+	Thinking bool `json:",omitempty"`
 	// TimeControl is the clock chosen on the start screen, as a record's
 	// TimeControl tag writes it ("300+5", "600+5x30"); "" or "-" is no clock.
 	TimeControl string
 	Recent      []string // most recent first
+	// AutosaveFile is the file the autosaved game was opened from or last
+	// saved to ("" for none), so that Continue saves to it again.
+	AutosaveFile string `json:",omitempty"`
 	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string

@@ -27,6 +27,7 @@ type analysing struct {
 	// budget is what the review may spend on a position; the zero Budget is
 	// the default on all the machine's cores.
 	budget analysis.Budget
+	axis   graphAxis // where the graph and its axis were laid out
 }
 
 // gameReview is a review of the game's main line: running, done, or failed.
@@ -203,7 +204,7 @@ func (an *analysing) guide(p *playScene, fits func(string) bool) string {
 }
 
 // layAnalysis places the review's widgets in the box under the board.
-func (an *analysing) lay(l *playLayout, s float64) {
+func (an *analysing) lay(l *playLayout, players [2]string, s float64) {
 	rv := an.review
 	if rv == nil || l.coachLine.W == 0 {
 		return
@@ -217,7 +218,38 @@ func (an *analysing) lay(l *playLayout, s float64) {
 		l.add(wReviewCancel, render.Rect{X: r.X + r.W - 110*s, Y: r.Y + r.H/2 - 16*s, W: 100 * s, H: 32 * s}, true, label)
 		return
 	}
-	l.add(wGraph, render.Rect{X: r.X + r.W*0.45, Y: r.Y + 6*s, W: r.W*0.55 - 10*s, H: r.H - 12*s}, true, "")
+	an.axis = graphAxes(render.Rect{X: r.X + r.W*0.45, Y: r.Y + 6*s, W: r.W*0.55 - 10*s, H: r.H - 12*s}, players, s)
+	l.add(wGraph, an.axis.plot, true, "")
+}
+
+// graphAxis is where the win-chance graph and its axis go: the first player's
+// name at the top of a column on its left (their win), the second's at its
+// bottom, and "50%" at the right end of the even line.
+type graphAxis struct {
+	plot               render.Rect // the graph itself, the click target
+	top, bottom, even  string
+	topAt, bottomAt    [2]float64 // the names' left ends, at their centre line
+	evenAt             [2]float64 // "50%"'s left end
+	labelSize, labelsW float64
+}
+
+// graphAxes lays the graph and its axis out in r, for the players named
+// players, at scale s.
+func graphAxes(r render.Rect, players [2]string, s float64) graphAxis {
+	size := 10 * s
+	f := render.Face(size, false)
+	w0, _ := render.Measure(players[0], f)
+	w1, _ := render.Measure(players[1], f)
+	we, _ := render.Measure("50%", f)
+	col := max(w0, w1) + 6*s
+	plot := render.Rect{X: r.X + col, Y: r.Y, W: max(0, r.W-col-we-4*s), H: r.H}
+	return graphAxis{
+		plot: plot, top: players[0], bottom: players[1], even: "50%",
+		topAt:     [2]float64{r.X, r.Y + size*0.6},
+		bottomAt:  [2]float64{r.X, r.Y + r.H - size*0.6},
+		evenAt:    [2]float64{plot.X + plot.W + 4*s, r.Y + r.H/2},
+		labelSize: size, labelsW: col,
+	}
 }
 
 // analysisClick acts on the review's widgets; it reports whether id was one.
@@ -286,6 +318,12 @@ func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 		vals := an.review.chances
 		img := an.graph.Image(int(g.r.W), int(g.r.H), an.review.version, vals, th.Accent, th.TextDisabled, 2*s)
 		render.FillRect(pt.dst, g.r, th.List)
+		// The axis: whose win is up, whose down, and the even line.
+		ax := an.axis
+		lf := render.Face(ax.labelSize, false)
+		pt.t.Add(ax.top, lf, ax.topAt[0], ax.topAt[1], render.Left, th.TextDim)
+		pt.t.Add(ax.bottom, lf, ax.bottomAt[0], ax.bottomAt[1], render.Left, th.TextDim)
+		pt.t.Add(ax.even, lf, ax.evenAt[0], ax.evenAt[1], render.Left, th.TextDim)
 		op := ebitenTranslate(g.r.X, g.r.Y)
 		pt.dst.DrawImage(img, op)
 		// The position shown, and the marked moves.
@@ -341,7 +379,10 @@ func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap ana
 			break
 		}
 		// The line cut to the box by whole moves, so that no move is read half.
-		head := fmt.Sprintf("%d. %s %.0f%%  ", i+1, ln.Text, 100*ln.Value)
+		head := fmt.Sprintf("%d. %s  ", i+1, ln.Text)
+		if fig := lineFigure(ln); fig != "" {
+			head = fmt.Sprintf("%d. %s %s  ", i+1, ln.Text, fig)
+		}
 		pv := ln.PVText
 		line := head + strings.Join(pv, " ")
 		for w, _ := render.Measure(line, f); w > r.W-20*s && len(pv) > 0; w, _ = render.Measure(line, f) {
@@ -350,6 +391,26 @@ func (an *analysing) drawLines(p *playScene, pt painter, l *playLayout, snap ana
 		}
 		pt.t.Add(line, f, r.X+10*s, r.Y+32*s+float64(i)*18*s, render.Left, th.Text)
 	}
+}
+
+// lineFigure is what the analysis says of a line's move for the side to move:
+// "wins" or "loses" when the search proved it, else its chance to win, never a
+// bare "0%" or "100%" for an estimate ("<1%", ">99%"), and nothing for a move the
+// search has listed but not yet judged (no playouts through it, no depth).
+func lineFigure(ln analysis.Line) string {
+	switch {
+	case ln.Proven > 0:
+		return "wins"
+	case ln.Proven < 0:
+		return "loses"
+	case ln.Visits == 0 && ln.Depth == 0:
+		return ""
+	case ln.Value < 0.005:
+		return "<1%"
+	case ln.Value > 0.995:
+		return ">99%"
+	}
+	return fmt.Sprintf("%.0f%%", 100*ln.Value)
 }
 
 // counted says n things: "1 mistake", "0 mistakes".

@@ -36,8 +36,8 @@ func playerMessage(err error) string {
 		err = fe.Err
 	}
 	if me, ok := errors.AsType[*save.MoveError](err); ok {
-		return prefix + fmt.Sprintf("line %d, move %d %q is not a legal move: %s",
-			me.Token.Line, me.Ply, me.Token.Text, plain(me.Err.Error()))
+		return prefix + fmt.Sprintf("line %d, move %s %q is not a legal move: %s",
+			me.Token.Line, moveNumber(me.Ply), me.Token.Text, plain(me.Err.Error()))
 	}
 	return prefix + plain(err.Error())
 }

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
-	"time"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -126,7 +125,7 @@ func (p *playScene) layout(a *App) *Layout {
 			f := render.Face(13*s, false)
 			l.guideWidth, l.guideLines = width, 3
 			l.Guide = p.analysis.guide(p, func(t string) bool { return len(wrap(t, f, width)) <= 2 })
-			p.analysis.lay(l, s)
+			p.analysis.lay(l, p.sess.Info.Players, s)
 		}
 	}
 	if !p.guided() {
@@ -201,7 +200,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		l.hoverOut = p.sess.Picker.Hover(p.hover)
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
-	if p.guided() && !time.Now().Before(p.status.until) {
+	if p.guided() && !p.now().Before(p.status.until) {
 		l.status, l.statusColour = p.mode.Heading(), p.th.Accent
 	}
 	l.Status = l.status

@@ -253,7 +253,7 @@ var Keymap = []Binding{
 	{bare(KeyRight), CmdGameNext, ScopeStart, "startchange", "the other way"},
 	{bare(KeySpace), CmdActivate, ScopeStart, "startpress", "start screen: press the ringed button"},
 	{bare(KeyEnter), CmdStart, ScopeStart, "startpress", "the same, or start the game"},
-	{bare(KeyL), CmdLearn, ScopeStart, "startlearn", "start screen: the list of the chosen game's lessons and puzzles (Tab or the arrows ring one, Left and Right go between lessons and puzzles, Enter starts it, Esc closes the list)"},
+	{bare(KeyL), CmdLearn, ScopeStart, "startlearn", "start screen: the list of the chosen game's lessons and puzzles (Tab or the arrows ring one, Enter starts it)"},
 	{bare(KeyTab), CmdFocusNext, ScopeBox, "boxkeys", "in a box: ring the next button (Enter presses it, Esc is the box's Cancel)"},
 	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeBox, "boxkeys", "the one before"},
 	{bare(KeyV), CmdNextTheme, ScopeGlobal, "view", "next theme"},

@@ -24,10 +24,10 @@ type analysing struct {
 	snap   analysis.Snapshot
 	review *gameReview // nil: none asked for
 	graph  render.Graph
+	axis   graphAxis // where the graph and its axis were laid out
 	// budget is what the review may spend on a position; the zero Budget is
 	// the default on all the machine's cores.
 	budget analysis.Budget
-	axis   graphAxis // where the graph and its axis were laid out
 }
 
 // gameReview is a review of the game's main line: running, done, or failed.

@@ -432,10 +432,12 @@ func TestEndToEndWindow(t *testing.T) {
 	}
 }
 
-// TestEndToEndLearn draws a lesson in a real window: from the start screen
-// through the list of lessons and puzzles to Abande's first lesson, a wrong
-// move answered in the lesson's box, which shows and is not blank. What the lessons and puzzles say and do is TestSceneLearn's,
-// without a display. TRIHEX_E2E=1 (about 5 s).
+// TestEndToEndLearn draws the list of lessons and puzzles and a lesson in a
+// real window: from the start screen through the list, focused on the first
+// lesson, to Abande's first lesson, a wrong move answered in the lesson's box;
+// neither screen is blank. What the lessons and puzzles say and do is
+// TestSceneLearn's and the TestLearnList tests', without a display.
+// TRIHEX_E2E=1 (about 5 s on an idle machine).
 func TestEndToEndLearn(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800",

@@ -12,8 +12,7 @@ import (
 // lesson of each game: a wrong move is answered with its explanation, the right
 // one with the lesson's reply; and the first Andantino puzzle: its goal,
 // solved; a wrong answer refuted, after which the board offers nothing and a
-// click says why. The answers' animations run on
-// the app's clock ("wait").
+// click says why. The answers' animations run on the app's clock ("wait").
 func TestSceneLearn(t *testing.T) {
 	pz, err := puzzle.Load("Andantino")
 	if err != nil || len(pz) == 0 {

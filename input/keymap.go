@@ -253,6 +253,7 @@ var Keymap = []Binding{
 	{bare(KeyRight), CmdGameNext, ScopeStart, "startchange", "the other way"},
 	{bare(KeySpace), CmdActivate, ScopeStart, "startpress", "start screen: press the ringed button"},
 	{bare(KeyEnter), CmdStart, ScopeStart, "startpress", "the same, or start the game"},
+	{bare(KeyL), CmdLearn, ScopeStart, "startlearn", "start screen: the list of the chosen game's lessons and puzzles (Tab or the arrows ring one, Enter starts it)"},
 	{bare(KeyTab), CmdFocusNext, ScopeBox, "boxkeys", "in a box: ring the next button (Enter presses it, Esc is the box's Cancel)"},
 	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeBox, "boxkeys", "the one before"},
 	{bare(KeyV), CmdNextTheme, ScopeGlobal, "view", "next theme"},
@@ -288,7 +289,6 @@ var Keymap = []Binding{
 	{bare(Key3), CmdGame3, ScopeStart, "", ""},
 	{bare(KeyUp), CmdFocusUp, ScopeStart, "", ""},
 	{bare(KeyDown), CmdFocusDown, ScopeStart, "", ""},
-	{bare(KeyL), CmdLearn, ScopeStart, "", ""},
 
 	// The key that opened a page closes it, like Esc.
 	{bare(KeyEscape), CmdDismiss, ScopeOverlay, "", ""},

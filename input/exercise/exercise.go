@@ -3,6 +3,8 @@
 // lesson or a puzzle is the session's Judge: it answers the player's moves
 // before they count, says what the box under the board says, and which buttons
 // it offers. The window draws what a Mode says and passes its buttons back.
+// List is a game's lessons and puzzles marked with the player's Progress, which
+// grows from what the modes' Judged events report (Progress.Keep).
 package exercise
 
 import (

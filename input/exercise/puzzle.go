@@ -142,9 +142,9 @@ func (p *Puzzles) Heading() string {
 			n++
 		}
 	}
-	head := fmt.Sprintf("Puzzle %d of %d: %s (%s) · solved %d", p.at+1, len(p.puzzles), Goal(pz.Kind), pz.Difficulty, n)
+	head := fmt.Sprintf("Puzzle %d of %d: %s (%s) · %d solved", p.at+1, len(p.puzzles), Goal(pz.Kind), pz.Difficulty, n)
 	if p.done {
-		head = fmt.Sprintf("Solved · puzzle %d of %d · solved %d", p.at+1, len(p.puzzles), n)
+		head = fmt.Sprintf("Solved · puzzle %d of %d · %d solved", p.at+1, len(p.puzzles), n)
 	}
 	return head
 }

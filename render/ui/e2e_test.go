@@ -264,6 +264,7 @@ type layoutFile struct {
 	Status  string                `json:"status"`
 	Banner  string                `json:"banner"`
 	Guide   string                `json:"guide"`
+	Focus   string                `json:"focus"`
 }
 
 // readLayout reads a copy of --layout-out the driver kept.
@@ -421,22 +422,28 @@ func TestEndToEndWindow(t *testing.T) {
 	}
 }
 
-// TestEndToEndLearn draws a lesson in a real window: from the start screen to
-// the list of Abande's lessons and its first lesson, a wrong move answered in the lesson's box, which shows
-// and is not blank. What the lessons and puzzles say and do is TestSceneLearn's,
-// without a display. TRIHEX_E2E=1 (about 5 s).
+// TestEndToEndLearn draws the list of lessons and puzzles and a lesson in a
+// real window: from the start screen through the list, focused on the first
+// lesson, to Abande's first lesson, a wrong move answered in the lesson's box;
+// neither screen is blank. What the lessons and puzzles say and do is
+// TestSceneLearn's and the TestLearnList tests', without a display.
+// TRIHEX_E2E=1 (about 5 s on an idle machine).
 func TestEndToEndLearn(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
-	cmd.Stdin = strings.NewReader("click game-abande\nclick learn-lessons\nclick lesson-1\nbutton train-next\nclick a1\ncopy wrong.json\nshot learn.png\n")
+	cmd.Stdin = strings.NewReader("click game-abande\nclick learn-lessons\ncopy list.json\nshot list.png\nclick lesson-1\nbutton train-next\nclick a1\ncopy wrong.json\nshot learn.png\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	if l := readLayout(t, filepath.Join(dir, "list.json")); l.Focus != "lesson-1" || !strings.HasPrefix(l.Status, "Lesson 1: ") {
+		t.Errorf("the list of lessons and puzzles: focus %q, status %q", l.Focus, l.Status)
 	}
 	if l := readLayout(t, filepath.Join(dir, "wrong.json")); !strings.Contains(l.Guide, "for this lesson put it on the centre, d4") {
 		t.Errorf("the lesson's answer to a1: guide %q", l.Guide)
 	}
+	checkNotBlank(t, filepath.Join(dir, "list.png"))
 	checkNotBlank(t, filepath.Join(dir, "learn.png"))
 }
 

@@ -361,15 +361,18 @@ func (ll *learnList) drawTile(p painter, w widget, e exercise.Entry) {
 	p.text(fmt.Sprint(e.Index+1), 13, e.Next, r.CX(), r.CY(), render.Center, fg)
 }
 
-// drawMarks outlines the entry to continue with in the accent colour, and the
-// focused one in the focus colour.
+// drawMarks outlines the entry to continue with in the accent colour (the App
+// rings the focused one: keyFocus).
 func (ll *learnList) drawMarks(p painter, r render.Rect, e exercise.Entry) {
-	s, th := p.s, p.th
 	if e.Next {
-		render.StrokeRoundRect(p.dst, r, 6*s, 2*s, th.Accent)
+		render.StrokeRoundRect(p.dst, r, 6*p.s, 2*p.s, p.th.Accent)
 	}
-	if ll.focus >= 0 && ll.focus < len(ll.all) && ll.all[ll.focus] == e {
-		g := 3 * s
-		render.StrokeRoundRect(p.dst, render.Rect{X: r.X - g, Y: r.Y - g, W: r.W + 2*g, H: r.H + 2*g}, 8*s, 3*s, th.Focus)
+}
+
+// keyFocus is the entry the keys ring, for the App's ring and --layout-out.
+func (ll *learnList) keyFocus(*Layout) (widgetID, bool) {
+	if ll.focus < 0 || ll.focus >= len(ll.all) {
+		return "", false
 	}
+	return entryID(ll.all[ll.focus]), true
 }

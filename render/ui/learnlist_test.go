@@ -28,17 +28,6 @@ func startOn(t *testing.T, a *App, name string) *startScreen {
 	return s
 }
 
-// pressKey feeds the top layer a frame with chord c pressed, and lays out again.
-func pressKey(a *App, k input.Key, m input.Mod) {
-	f := &input.Frame{Keys: []input.Chord{{Key: k, Mod: m}}}
-	if t := a.top(); t != nil {
-		t.update(a, f)
-	} else {
-		a.scene.update(a, f)
-	}
-	a.relayout()
-}
-
 // clickID clicks widget id of the top layer (or the scene), and lays out again.
 func clickID(t *testing.T, a *App, id widgetID) {
 	t.Helper()
@@ -133,39 +122,40 @@ func TestLearnListByKeys(t *testing.T) {
 	ps, _ := puzzle.Load("Attangle")
 	a.prefs.settings.PuzzlesSolved = []string{exercise.ID(ps[0]), exercise.ID(ps[1])}
 	startOn(t, a, "Attangle")
-	pressKey(a, input.KeyL, 0)
+	press(t, a, "L")
 	ll := list(t, a)
 	nl := len(ll.cat.Lessons)
 	steps := []struct {
-		key  input.Key
-		mod  input.Mod
-		want int
+		chord string
+		want  int
 	}{
-		{input.KeyTab, 0, 1},
-		{input.KeyDown, 0, 2},
-		{input.KeyUp, 0, 1},
-		{input.KeyTab, input.ModShift, 0},
-		{input.KeyTab, input.ModShift, len(ll.all) - 1}, // round to the last puzzle
-		{input.KeyLeft, 0, 0},
-		{input.KeyRight, 0, nl + 2}, // the third puzzle: the first two are solved
+		{"Tab", 1},
+		{"Down", 2},
+		{"Up", 1},
+		{"Shift+Tab", 0},
+		{"Shift+Tab", len(ll.all) - 1}, // round to the last puzzle
+		{"Left", 0},
+		{"Right", nl + 2}, // the third puzzle: the first two are solved
 	}
 	for i, st := range steps {
-		pressKey(a, st.key, st.mod)
+		press(t, a, st.chord)
 		if ll.focus != st.want {
-			t.Fatalf("step %d (%v): focus %d, want %d", i, input.Chord{Key: st.key, Mod: st.mod}, ll.focus, st.want)
+			t.Fatalf("step %d (%s): focus %d, want %d", i, st.chord, ll.focus, st.want)
 		}
+	}
+	if focusOf(a) != "puzzle-3" {
+		t.Fatalf("the App rings %q, want puzzle-3", focusOf(a))
 	}
 	if s := a.layouts[ll].Status; !strings.HasPrefix(s, "Puzzle 3: ") || !strings.Contains(s, "where you left off") {
 		t.Fatalf("status %q", s)
 	}
-	pressKey(a, input.KeyEscape, 0)
+	press(t, a, "Esc")
 	if a.top() != nil {
 		t.Fatal("Esc does not close the list")
 	}
-	pressKey(a, input.KeyL, 0)
+	press(t, a, "L")
 	list(t, a)
-	pressKey(a, input.KeyRight, 0)
-	pressKey(a, input.KeyEnter, 0)
+	press(t, a, "Right", "Enter")
 	p, ok := a.scene.(*playScene)
 	if !ok {
 		t.Fatalf("Enter on a puzzle: scene %T", a.scene)
@@ -217,8 +207,7 @@ func TestLearnListEmpty(t *testing.T) {
 	if len(ll.all) != 0 || ll.focus != -1 || ll.cat.LessonsErr != nil {
 		t.Fatalf("toy list: %+v", ll.cat)
 	}
-	pressKey(a, input.KeyTab, 0)
-	pressKey(a, input.KeyEnter, 0)
+	press(t, a, "Tab", "Enter")
 	if _, ok := a.scene.(*startScreen); !ok || a.top() != ll {
 		t.Fatalf("Enter on an empty list: scene %T, overlay %T", a.scene, a.top())
 	}

@@ -67,9 +67,9 @@ func TestReviewSaysItsError(t *testing.T) {
 	}
 }
 
-// ai/analysis' review job reviews the game: the graph is laid out with a point
-// for each position, and a click on it reviews a position. Cancel stops a
-// running one and says so.
+// ai/analysis' review job reviews the game: its progress in the box while it
+// runs, then a point of the graph for each position. Cancel stops a running one
+// and says so. (The graph's click is TestSceneGameReview's.)
 func TestReviewRunsTheJob(t *testing.T) {
 	a := newTestApp(1280, 800)
 	p := reviewScene(t, a, analysis.Budget{Time: 2 * time.Millisecond}, "a1", "g4", "b1")
@@ -85,12 +85,6 @@ func TestReviewRunsTheJob(t *testing.T) {
 	if !hasButton(l, wGraph) || !strings.HasPrefix(l.Guide, "Game analysed") {
 		t.Fatalf("done: guide %q", l.Guide)
 	}
-	g := l.rect(wGraph)
-	clickAt(a, p, g.X+1, g.CY())
-	if !p.sess.Match.Reviewing() || p.sess.Match.ViewIndex() != 0 {
-		t.Fatalf("a click at the graph's left edge shows position %d", p.sess.Match.ViewIndex())
-	}
-	p.handle(a, p.sess.ToLive())
 	p.analysis.budget = analysis.Budget{Time: time.Minute} // long enough to be cancelled while it runs
 	p.command(a, input.CmdReviewGame)
 	a.relayout()

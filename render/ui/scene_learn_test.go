@@ -8,11 +8,11 @@ import (
 	"trihex/ai/puzzle"
 )
 
-// From the start screen through the list, the first lesson of each game: a wrong move is
-// answered with its explanation, the right one with the lesson's reply; and the
-// first Andantino puzzle: its goal, solved; a wrong answer refuted, after which
-// the board offers nothing and a click says why. The answers' animations run on
-// the app's clock ("wait").
+// From the start screen, through the list of lessons and puzzles, the first
+// lesson of each game: a wrong move is answered with its explanation, the right
+// one with the lesson's reply; and the first Andantino puzzle: its goal,
+// solved; a wrong answer refuted, after which the board offers nothing and a
+// click says why. The answers' animations run on the app's clock ("wait").
 func TestSceneLearn(t *testing.T) {
 	pz, err := puzzle.Load("Andantino")
 	if err != nil || len(pz) == 0 {
@@ -25,7 +25,7 @@ func TestSceneLearn(t *testing.T) {
 		want map[int]string // after the command at this index: text the guide (or status) holds
 	}{
 		{"abande", []string{"click game-abande", "click learn-lessons", "click lesson-1", "click train-next", "click a1", "click d4", "wait"},
-			map[int]string{4: "for this lesson put it on the centre, d4", 6: "White answers with a piece on c3"}},
+			map[int]string{2: "Lesson 1 of ", 4: "for this lesson put it on the centre, d4", 6: "White answers with a piece on c3"}},
 		{"attangle", []string{"click game-attangle", "click learn-lessons", "click lesson-1", "click train-next", "click d4", "click a1", "wait"},
 			map[int]string{4: "Nobody ever plays on d4", 6: "Your pool now holds 17 pieces"}},
 		{"andantino", []string{"click game-andantino", "click learn-lessons", "click lesson-1", "click train-next", "click 0,1", "wait", "click train-next", "click 1,-1"},

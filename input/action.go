@@ -75,6 +75,11 @@ const (
 	CmdConfirm   // Enter: the confirm box's Yes, or the path field's OK
 	CmdDismiss   // Esc: close a box, menu, page or banner without acting
 	CmdBackspace // delete the last character of the path field (auto-repeats)
+	CmdFocusUp   // Up: the menu item or start-screen row above
+	CmdFocusDown // Down: the one below
+	CmdFocusLeft // Left in a menu or box: the menu or button to the left
+	CmdFocusRight
+	CmdActivate // Space: press the ringed button, as Enter does
 
 	// The start screen.
 	CmdGamePrev // Left: the game before the chosen one
@@ -139,6 +144,11 @@ var commandNames = [numCommands]string{
 	CmdConfirm:       "confirm",
 	CmdDismiss:       "dismiss",
 	CmdBackspace:     "backspace",
+	CmdFocusUp:       "focus-up",
+	CmdFocusDown:     "focus-down",
+	CmdFocusLeft:     "focus-left",
+	CmdFocusRight:    "focus-right",
+	CmdActivate:      "activate",
 	CmdGamePrev:      "game-prev",
 	CmdGameNext:      "game-next",
 	CmdGame1:         "game-1",

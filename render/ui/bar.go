@@ -125,16 +125,16 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 			}
 			*b = bar{}
 		case input.CmdFileMenu:
-			a.push(newMenu(false))
+			openMenuByKey(a, newMenu(false))
 		case input.CmdViewMenu:
-			a.push(newMenu(true))
+			openMenuByKey(a, newMenu(true))
 		case input.CmdGameMenu:
 			if a.play() == nil {
 				continue
 			}
-			a.push(&menu{gameMenu: true})
+			openMenuByKey(a, &menu{gameMenu: true})
 		case input.CmdHelpMenu:
-			a.push(&menu{helpMenu: true})
+			openMenuByKey(a, &menu{helpMenu: true})
 		case input.CmdNew, input.CmdOpen, input.CmdSave, input.CmdSaveAs, input.CmdQuit,
 			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown, input.CmdFaster:
 			a.run(c)

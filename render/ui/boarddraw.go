@@ -3,7 +3,6 @@ package ui
 import (
 	"fmt"
 	"math"
-	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -54,7 +53,7 @@ func (bv *boardView) draw(p painter, f *boardFrame, surface bool) {
 	bv.drawFlights(p, f)
 	if len(f.hint) > 0 && !f.reviewing {
 		// The suggested move, pulsing so that it is not taken for a selection.
-		k := 0.75 + 0.25*math.Sin(float64(time.Now().UnixMilli())/160)
+		k := 0.75 + 0.25*math.Sin(float64(p.now.UnixMilli())/160)
 		ring := p.th.Hint
 		ring.A = uint8(200 * k)
 		ring.R, ring.G, ring.B = uint8(float64(ring.R)*200*k/255), uint8(float64(ring.G)*200*k/255), uint8(float64(ring.B)*200*k/255)
@@ -296,7 +295,7 @@ func (bv *boardView) drawFlights(p painter, f *boardFrame) {
 	if an == nil {
 		return
 	}
-	t := an.progress()
+	t := an.progress(p.now)
 	sp := bv.sprites
 	for _, fl := range an.flights {
 		x1, y1 := bv.view.ToPixel(fl.to)

@@ -84,7 +84,7 @@ func (s *startScreen) showKept(g *save.Game, path string) {
 // next start screen, as Start would.
 func (s *startScreen) continueKept(a *App) {
 	g := s.cont
-	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
+	sess := input.SessionFromGame(g, a.prefs.settings.Level, a.sessionNow())
 	sess.Path = s.contPath
 	sess.MarkUnsaved() // the autosave is newer than the file, or there is none
 	a.files.kept.sess = sess

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"trihex/input"
 	"trihex/save"
@@ -143,7 +142,7 @@ func (fs *fileState) saveAs(a *App) {
 // extension, to then.
 func (fs *fileState) askSavePath(a *App, then func(string)) {
 	p := a.play()
-	name := strings.ToLower(p.sess.Info.Name) + "-" + time.Now().Format("2006-01-02") + save.Extension
+	name := strings.ToLower(p.sess.Info.Name) + "-" + a.now().Format("2006-01-02") + save.Extension
 	if p.sess.Path != "" {
 		name = filepath.Base(p.sess.Path)
 	}
@@ -231,7 +230,7 @@ func (fs *fileState) openPath(a *App, path string) {
 		a.showError(playerMessage(err))
 		return
 	}
-	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
+	sess := input.SessionFromGame(g, a.prefs.settings.Level, a.sessionNow())
 	sess.Path = path
 	a.setScene(a.newPlay(sess))
 	a.prefs.settings.AddRecent(path)

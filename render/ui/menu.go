@@ -15,6 +15,8 @@ type menu struct {
 	gameMenu bool // the Game menu (matchui.go)
 	helpMenu bool // the Help menu (helpmenu.go)
 	items    []menuItem
+	lit      keyRing    // the item lit by the keys or the pointer (keynav.go)
+	ptr      [2]float64 // the pointer when last seen
 }
 
 // menuItem is one line of a menu.
@@ -101,6 +103,9 @@ func (m *menu) layout(a *App) *Layout {
 }
 
 func (m *menu) update(a *App, f *input.Frame) {
+	if m.keys(a, f) {
+		return
+	}
 	for _, c := range f.Commands(input.ScopeMenu) {
 		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu || c == input.CmdHelpMenu {
 			a.pop(m)
@@ -116,18 +121,22 @@ func (m *menu) update(a *App, f *input.Frame) {
 		return
 	}
 	for _, it := range m.items {
-		if it.id != id {
-			continue
+		if it.id == id {
+			m.choose(a, it)
 		}
-		switch it.cmd {
-		case input.CmdSetTheme:
-			a.prefs.setTheme(it.theme)
-		case input.CmdOpenRecent:
-			path := it.path
-			a.files.askDrop(a, "Open "+filepath.Base(path), func() { a.files.openPath(a, path) })
-		default:
-			a.run(it.cmd)
-		}
+	}
+}
+
+// choose carries out item it, chosen by a click or by Enter.
+func (m *menu) choose(a *App, it menuItem) {
+	switch it.cmd {
+	case input.CmdSetTheme:
+		a.prefs.setTheme(it.theme)
+	case input.CmdOpenRecent:
+		path := it.path
+		a.files.askDrop(a, "Open "+filepath.Base(path), func() { a.files.openPath(a, path) })
+	default:
+		a.run(it.cmd)
 	}
 }
 
@@ -148,7 +157,7 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		c := p.th.Text
 		if !w.enabled {
 			c = p.th.TextDisabled
-		} else if r.Contains(p.ptrX, p.ptrY) {
+		} else if m.lights(it.id) {
 			render.FillRoundRect(p.dst, r.Inset(2*s), 4*s, p.th.Accent)
 			c = p.th.TextOnAccent
 		}
@@ -167,7 +176,11 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		}
 		p.t.Add(label, f, r.X+12*s, r.CY(), render.Left, c)
 		if it.keys != "" {
-			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
+			kc := p.th.TextDim
+			if c == p.th.TextOnAccent {
+				kc = c // on the lit item's fill, dim text is hard to read
+			}
+			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, kc)
 		}
 	}
 }

@@ -66,7 +66,7 @@ func (a *App) newNetPlay(link *online.Link, host *online.Host) *playScene {
 			case <-n.wake:
 				return
 			case <-link.Wake():
-				a.wake(time.Now())
+				a.wake(a.now())
 			}
 		}
 	}()

@@ -92,7 +92,8 @@ type onlineScreen struct {
 	start *startScreen
 	link  *online.Link // asked for: waiting for the seat
 	host  *online.Host
-	note  string // what happens, or why not
+	note  string  // what happens, or why not
+	ring  keyRing // the button the keys ring (keynav.go)
 }
 
 const (
@@ -131,7 +132,7 @@ func (o *onlineScreen) frames(a *App, fr *frames, now time.Time) {
 
 // tick waits for the seat: the game screen opens once the Link has a session.
 func (o *onlineScreen) tick(a *App) {
-	a.pollGames(time.Now())
+	a.pollGames(a.now())
 	if o.link == nil {
 		return
 	}
@@ -202,6 +203,9 @@ func (o *onlineScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
 		if c == input.CmdDismiss {
 			o.back(a)
+			return
+		}
+		if ringButtons(&o.ring, a.layouts[o], c, func(id widgetID) { o.click(a, id) }) && a.scene != o {
 			return
 		}
 	}

@@ -32,6 +32,7 @@ type playScene struct {
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
 	focus   input.Focus  // the target Tab rang (focus.go)
+	ringBtn keyRing      // or the button it rang past the targets (keynav.go)
 	th      render.Theme // the theme of the last layout
 	// endHidden puts the end card away (Review) until the game changes or the
 	// review returns to the live position.
@@ -46,7 +47,8 @@ type playScene struct {
 	// clockShown is the clocks' text as last drawn, so that a running clock is
 	// drawn when it changes rather than every frame.
 	clockShown [2]string
-	net        *netPlay // a network game's link (onlineplay.go), or nil
+	net        *netPlay         // a network game's link (onlineplay.go), or nil
+	clock      func() time.Time // the app's (now)
 }
 
 // flash is a short message with an end.
@@ -70,6 +72,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
 		mode:    exercise.Free{},
+		clock:   a.now,
 	}
 }
 
@@ -86,7 +89,7 @@ func (p *playScene) close() {
 // replay.
 func (p *playScene) tick(a *App) {
 	p.netTick(a)
-	p.anims.tick()
+	p.anims.tick(p.now())
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
 	p.coach.tick(p)
@@ -134,7 +137,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 
 // say shows a short message in the status line for a few seconds: why a click or
 // key did nothing, or what a first click on a losing cell would do.
-func (p *playScene) say(msg string) { p.status = flash{msg, time.Now().Add(4 * time.Second)} }
+func (p *playScene) say(msg string) { p.status = flash{msg, p.now().Add(4 * time.Second)} }
 
 // pushAnims queues a move's animation at the chosen speed.
 func (p *playScene) pushAnims(as []*anim) {
@@ -301,6 +304,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	}
 	c, ok := p.bv.cellAt(x, y, p.surface)
 	p.focus.Clear() // the pointer took over
+	p.ringBtn.clear()
 	if !ok {
 		p.armed = nil
 		p.sess.Picker.ClickOutside()

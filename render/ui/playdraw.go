@@ -109,10 +109,10 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 	live, shown := m.Live(), m.View()
 	cp := p.sess.Computer
 	switch {
-	case time.Now().Before(p.status.until):
+	case p.now().Before(p.status.until):
 		// A refused action's reason fades out over its last second.
 		c := th.Warning
-		if left := time.Until(p.status.until); left < time.Second {
+		if left := p.status.until.Sub(p.now()); left < time.Second {
 			k := float64(left) / float64(time.Second)
 			c = color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), uint8(float64(c.A) * k)}
 		}

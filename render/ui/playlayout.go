@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image/color"
 	"strings"
-	"time"
 
 	"trihex/game"
 	"trihex/game/hex"
@@ -201,7 +200,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 		l.hoverOut = p.sess.Picker.Hover(p.hover)
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
-	if p.guided() && !time.Now().Before(p.status.until) {
+	if p.guided() && !p.now().Before(p.status.until) {
 		l.status, l.statusColour = p.current().Heading(), p.th.Accent
 	}
 	l.Status = l.status

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"trihex/ai"
 	"trihex/game"
@@ -34,6 +33,7 @@ type startScreen struct {
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
+	ring     keyRing // the row or button the keys ring (keynav.go)
 }
 
 // speeds are the pace choices: animation speed factors.
@@ -80,7 +80,7 @@ func (a *App) newStart() *startScreen {
 }
 
 func (s *startScreen) gameName() string { return "" }
-func (s *startScreen) tick(a *App)      { a.pollGames(time.Now()) }
+func (s *startScreen) tick(a *App)      { a.pollGames(a.now()) }
 func (s *startScreen) close()           {}
 
 // begin starts the chosen game and remembers the choices.
@@ -246,6 +246,12 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 
 func (s *startScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
+		if s.keyCommand(a, c) {
+			if a.scene != s {
+				return // a game or a lesson begun
+			}
+			continue
+		}
 		switch c {
 		case input.CmdGame1, input.CmdGame2, input.CmdGame3:
 			if i := int(c - input.CmdGame1); i < len(s.games) {
@@ -329,7 +335,7 @@ func (s *startScreen) click(a *App, name string) {
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		s.remember(a)
-		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, nil)
+		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, a.sessionNow())
 		coachOn(sess)
 		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):

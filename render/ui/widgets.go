@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -20,6 +21,7 @@ type painter struct {
 	th         render.Theme
 	s          float64
 	ptrX, ptrY float64
+	now        time.Time // the app's time for this frame: animations, pulses, blinks
 }
 
 // buttonStyle is a button's look.

@@ -40,6 +40,11 @@ type Level struct {
 	// Andantino's placement phase instead of the Monte Carlo search (alphabeta.go),
 	// spent by game phase (ABConfig.Phase): most in the opening, least after ply 26.
 	Nodes int
+	// Reply is the longest a player waits for the level's answer, counted from
+	// the search's start (the player's own move), the README's promise: the
+	// window's player (Player) cuts a search short to keep it, whatever the
+	// machine's load or the engine's overrun of its own Time.
+	Reply time.Duration
 }
 
 // Budget is the level's playout budget in the game info describes.
@@ -70,12 +75,12 @@ func LevelName(n int) string {
 
 // Levels holds levels 1 to 5 and Expert at indices 1 to 6.
 var Levels = [MaxLevel + 1]Level{
-	1: {N: 1, Playouts: 150, Time: 2 * time.Second},
-	2: {N: 2, Playouts: 1500, Time: 3 * time.Second},
-	3: {N: 3, Playouts: 8000, Time: 3 * time.Second},
-	4: {N: 4, Playouts: 40000, Time: 3 * time.Second},
-	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, PerGame: true, Nodes: 5_800_000},
-	6: {N: 6, Playouts: 600000, Time: 12 * time.Second, PerGame: true, Nodes: 30_000_000, Top: 7},
+	1: {N: 1, Playouts: 150, Time: 2 * time.Second, Reply: 3 * time.Second},
+	2: {N: 2, Playouts: 1500, Time: 3 * time.Second, Reply: 3 * time.Second},
+	3: {N: 3, Playouts: 8000, Time: 3 * time.Second, Reply: 3 * time.Second},
+	4: {N: 4, Playouts: 40000, Time: 3 * time.Second, Reply: 3 * time.Second},
+	5: {N: 5, Playouts: 250000, Time: 3 * time.Second, PerGame: true, Nodes: 5_800_000, Reply: 3 * time.Second},
+	6: {N: 6, Playouts: 600000, Time: 12 * time.Second, PerGame: true, Nodes: 30_000_000, Top: 7, Reply: 12 * time.Second},
 }
 
 // Knowledge settings of the levels and the hint, measured (see the report): a new

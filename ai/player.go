@@ -22,7 +22,8 @@ type Player struct {
 	// Paused keeps the computer from moving (Computer vs Computer after an undo, a
 	// game opened on its turn, an answer that was not legal); Space resumes.
 	Paused bool
-	// Details shows the best move so far and its estimate in ProgressText (key T).
+	// Details shows the move the search likes so far in ProgressText (key T);
+	// off by default, the player's setting.
 	Details bool
 	// Faster has the search's extra threads share the level's budget, so that
 	// the computer answers sooner at the level's strength, instead of each
@@ -52,6 +53,9 @@ type Player struct {
 	jobPly   int // the ply the job started at: a stale answer is dropped
 	jobStart time.Time
 	jobShare time.Duration // on a clock: the move's base time; 0 without one
+	jobReply time.Duration // the level's Reply; 0 for an external engine, which keeps its own time
+	jobCut   bool          // the job was told to answer now: its Reply is near
+	external [2]bool       // the side's engine is an external program's
 	best     Info          // the latest progress
 	bestTxt  string
 	hasBest  bool
@@ -68,13 +72,13 @@ type Player struct {
 	moves []game.Move // scratch for the legality checks
 }
 
-// NewPlayer returns a player with details shown whose first move waits for the
+// NewPlayer returns a player with details hidden whose first move waits for the
 // pace from now. A nil now means time.Now.
 func NewPlayer(now func() time.Time) *Player {
 	if now == nil {
 		now = time.Now
 	}
-	return &Player{Details: true, NewEngine: windowLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
+	return &Player{NewEngine: windowLevel, NewHintEngine: NewHint, now: now, lastMove: now()}
 }
 
 // windowLevel is the window's engine of a level: it searches on every core but
@@ -97,6 +101,23 @@ func Pace(speed float64) time.Duration {
 	return max(600*time.Millisecond, time.Duration(float64(1200*time.Millisecond)/speed))
 }
 
+// ReplyPace is the least time between a person's move and the computer's answer
+// on the board at an animation speed (as Pace): long enough for the person's
+// piece to land first, never below 0.3 s. The person knows their own move, so
+// the computer need not wait the whole Pace that lets its moves be followed.
+func ReplyPace(speed float64) time.Duration {
+	if speed <= 0 {
+		speed = 1
+	}
+	return max(300*time.Millisecond, time.Duration(float64(600*time.Millisecond)/speed))
+}
+
+// replyMargin is how long before a level's Reply its search is told to answer:
+// the answer arrives within milliseconds, and is played at the next frame, which
+// a busy machine under software GL may draw a tenth of a second later; the
+// click itself takes a frame or two before the move is played.
+const replyMargin = 400 * time.Millisecond
+
 // errNoMove is returned by Poll when an answer was not a legal move.
 var errNoMove = errors.New("ai: the computer found no move")
 
@@ -115,6 +136,11 @@ func (p *Player) Poll(live game.State, ply, level int, canPlay bool, pace time.D
 	}
 	if p.job != nil {
 		p.drain(live)
+	}
+	if p.job != nil && !p.jobCut && p.jobReply > 0 && p.now().Sub(p.jobStart) >= p.jobReply-replyMargin {
+		// The level's promise: the search answers now with its best so far.
+		p.job.Cancel()
+		p.jobCut = true
 	}
 	if p.ready != nil && p.readyPly != ply {
 		p.ready = nil
@@ -186,6 +212,7 @@ func (p *Player) start(live game.State, ply, level int) error {
 		if p.External != nil {
 			e, err = p.External(side)
 		}
+		p.external[side] = e != nil
 		if e == nil && err == nil {
 			e, err = p.NewEngine(level, uint64(p.now().UnixNano()))
 		}
@@ -212,6 +239,10 @@ func (p *Player) start(live game.State, ply, level int) error {
 	}
 	p.jobPly = ply
 	p.jobStart = p.now()
+	p.jobCut, p.jobReply = false, 0
+	if level >= 1 && level <= MaxLevel && !p.external[side] {
+		p.jobReply = Levels[level].Reply
+	}
 	p.hasBest = false
 	return nil
 }
@@ -351,22 +382,23 @@ func (p *Player) StatusText(computerToMove bool) string {
 	return "thinking" + strings.Repeat(".", int(p.now().Sub(p.jobStart)/(300*time.Millisecond))%4)
 }
 
-// ProgressText is the line in the thinking side's box: the best move so far and
-// its estimated chance to win, with the depth or the playouts; "thinking…" while
-// there is none yet or Details is off; that it is paused; "" when the computer
-// is not thinking.
+// ProgressText is the line in the thinking side's box, in a player's words:
+// "thinking · likes b3" (the best move so far) when Details is on, and
+// "thinking… · T shows its idea" when it is off or there is none yet; that it
+// is paused; "" when the computer is not thinking. The engine's own figures
+// (estimates, depth, playouts) are the analysis board's, not a player's.
 func (p *Player) ProgressText() string {
 	switch {
 	case !p.Thinking():
 		return ""
 	case p.Paused:
 		return "paused · Space resumes"
-	case !p.Details || !p.hasBest:
+	case !p.Details:
+		return "thinking… · T shows its idea"
+	case !p.hasBest:
 		return "thinking…"
-	case p.best.Depth > 0:
-		return fmt.Sprintf("best %s · wins %.0f%% · depth %d", p.bestTxt, 100*p.best.Value, p.best.Depth)
 	}
-	return fmt.Sprintf("best %s · wins %.0f%% · %s playouts", p.bestTxt, 100*p.best.Value, Kilo(p.best.Playouts))
+	return "thinking · likes " + p.bestTxt
 }
 
 // Kilo writes a count briefly: 950, 12k, 1.2M.

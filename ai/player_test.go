@@ -103,7 +103,7 @@ func TestPlayerPace(t *testing.T) {
 	p, clk := newTestPlayer(m)
 	live := startOf(t, "Attangle", "")
 	waitAnswer(t, p, live, 0)
-	if p.StatusText(true) != "thinking" || p.ProgressText() != "thinking…" {
+	if p.StatusText(true) != "thinking" || p.ProgressText() != "thinking… · T shows its idea" {
 		t.Errorf("status %q, box %q", p.StatusText(true), p.ProgressText())
 	}
 	clk.advance(Pace(1) - time.Millisecond)
@@ -313,17 +313,22 @@ func TestPlayerTexts(t *testing.T) {
 		}
 		clk.advance(300 * time.Millisecond)
 	}
-	p.hasBest, p.bestTxt = true, "e4"
-	p.best = Info{Value: 0.734, Depth: 14}
-	if got := p.ProgressText(); got != "best e4 · wins 73% · depth 14" {
-		t.Errorf("alpha-beta: %q", got)
+	if got := p.ProgressText(); got != "thinking… · T shows its idea" {
+		t.Errorf("details off by default: %q", got)
 	}
-	p.best = Info{Value: 0.5, Playouts: 12345}
-	if got := p.ProgressText(); got != "best e4 · wins 50% · 12k playouts" {
-		t.Errorf("Monte Carlo: %q", got)
+	p.Details = true
+	if got := p.ProgressText(); got != "thinking…" {
+		t.Errorf("details on, no move yet: %q", got)
+	}
+	p.hasBest, p.bestTxt = true, "e4"
+	for _, inf := range []Info{{Value: 0.734, Depth: 14}, {Value: 0.5, Playouts: 12345}} {
+		p.best = inf
+		if got := p.ProgressText(); got != "thinking · likes e4" {
+			t.Errorf("%+v: %q, want the move in words, no engine figures", inf, got)
+		}
 	}
 	p.Details = false
-	if got := p.ProgressText(); got != "thinking…" {
+	if got := p.ProgressText(); got != "thinking… · T shows its idea" {
 		t.Errorf("details off: %q", got)
 	}
 	for n, want := range map[int]string{950: "950", 12345: "12k", 1234567: "1.2M"} {
@@ -450,5 +455,62 @@ func TestRelease(t *testing.T) {
 	}
 	if inf := m.Choose(context.Background(), s); !s.IsLegal(inf.Move) || inf.Playouts != 300 {
 		t.Errorf("after Release: move %v, %d playouts", inf.Move, inf.Playouts)
+	}
+}
+
+// A search that would run past its level's promise is told to answer, with its
+// best so far, just before the promise: counted from the person's move, the
+// answer is played within Levels[n].Reply however long the engine would take.
+// An external engine keeps its own time.
+func TestPlayerReplyWithinPromise(t *testing.T) {
+	for _, level := range []int{1, 3, 5, Expert} {
+		m := &engineMaker{gate: make(chan struct{})} // never opened: only a cancel ends the search
+		p, clk := newTestPlayer(m)
+		live := startOf(t, "Attangle", "")
+		p.MovePlayed() // the person's move
+		reply := Levels[level].Reply
+		if _, ok, _ := p.Poll(live, 0, level, true, ReplyPace(1)); ok || p.job == nil {
+			t.Fatalf("level %d: no search started", level)
+		}
+		clk.advance(reply - replyMargin - time.Millisecond)
+		if _, ok, _ := p.Poll(live, 0, level, true, ReplyPace(1)); ok || p.jobCut {
+			t.Fatalf("level %d: cut before the promise's margin", level)
+		}
+		clk.advance(time.Millisecond)
+		var played bool
+		until(t, "the cut answer", func() bool {
+			_, played, _ = p.Poll(live, 0, level, true, ReplyPace(1))
+			return played
+		})
+		if waited := clk.now().Sub(p.lastMove); waited > reply {
+			t.Errorf("level %d: answered %v after the move, promise %v", level, waited, reply)
+		}
+		if n := m.made[0].cancelled.Load(); n != 1 {
+			t.Errorf("level %d: search cancelled %d times, want once", level, n)
+		}
+		p.Close()
+	}
+	m := &engineMaker{gate: make(chan struct{})}
+	p, clk := newTestPlayer(m)
+	p.External = func(game.Player) (Engine, error) { return m.make(0, 0) }
+	live := startOf(t, "Attangle", "")
+	p.Poll(live, 0, 3, true, ReplyPace(1))
+	clk.advance(time.Minute)
+	p.Poll(live, 0, 3, true, ReplyPace(1))
+	if p.jobCut || m.made[0].cancelled.Load() != 0 {
+		t.Error("an external engine's search was cut at the level's promise")
+	}
+	close(m.gate)
+	p.Close()
+}
+
+// After a person's move the computer waits only for their piece to land
+// (ReplyPace); between its own moves, the whole Pace so that they can be
+// followed.
+func TestReplyPace(t *testing.T) {
+	for _, sp := range []float64{0.5, 1, 2, 4} {
+		if r, pc := ReplyPace(sp), Pace(sp); r >= pc || r < 300*time.Millisecond {
+			t.Errorf("speed %g: reply pace %v, pace %v", sp, r, pc)
+		}
 	}
 }

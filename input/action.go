@@ -20,7 +20,7 @@ const (
 	CmdUndo          // Ctrl+Z: against the computer, its move and yours
 	CmdRedo          // Ctrl+Y
 	CmdHint          // H: ring the computer's suggestion
-	CmdDetails       // T: show or hide the computer's best move and estimate
+	CmdDetails       // T: show or hide the move the computer likes while it thinks
 	CmdPauseComputer // Space
 	CmdFitView       // Home: fit the Andantino surface, ending any pan or zoom
 	CmdSeriesNext    // N: next game of an Andantino series
@@ -88,6 +88,7 @@ const (
 	CmdGame2    // 2
 	CmdGame3    // 3
 	CmdStart    // Enter: start the chosen game
+	CmdLearn    // L: the list of the chosen game's lessons and puzzles
 
 	numCommands
 )
@@ -155,6 +156,7 @@ var commandNames = [numCommands]string{
 	CmdGame2:         "game-2",
 	CmdGame3:         "game-3",
 	CmdStart:         "start",
+	CmdLearn:         "learn",
 }
 
 func (c Command) String() string {

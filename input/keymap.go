@@ -270,7 +270,7 @@ var Keymap = []Binding{
 	{Chord{KeyS, ModCtrl | ModShift}, CmdSaveAs, ScopeGlobal, "save", "save as"},
 	{ctrlKey(KeyQ), CmdQuit, ScopeGlobal, "quit", "quit (asks first when moves are not saved)"},
 	{bare(KeyH), CmdHint, ScopeGame, "hint", "hint: the computer's suggestion is ringed in blue"},
-	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the computer's best move and win estimate while it thinks"},
+	{bare(KeyT), CmdDetails, ScopeGame, "details", "show or hide the move the computer likes while it thinks (off by default; remembered)"},
 	{bare(KeySpace), CmdPauseComputer, ScopeGame, "pause", "pause or resume the computer and the clocks (Computer vs Computer pauses on undo)"},
 	{bare(KeyD), CmdOfferDraw, ScopeGame, "match", "offer a draw"},
 	{ctrlKey(KeyR), CmdResign, ScopeGame, "match", "resign (asks first)"},
@@ -288,6 +288,7 @@ var Keymap = []Binding{
 	{bare(Key3), CmdGame3, ScopeStart, "", ""},
 	{bare(KeyUp), CmdFocusUp, ScopeStart, "", ""},
 	{bare(KeyDown), CmdFocusDown, ScopeStart, "", ""},
+	{bare(KeyL), CmdLearn, ScopeStart, "", ""},
 
 	// The key that opened a page closes it, like Esc.
 	{bare(KeyEscape), CmdDismiss, ScopeOverlay, "", ""},
@@ -295,6 +296,12 @@ var Keymap = []Binding{
 	{bare(KeyQuestion), CmdDismiss, ScopeOverlay, "", ""},
 	{bare(KeyLeft), CmdPagePrev, ScopeOverlay, "", ""},
 	{bare(KeyRight), CmdPageNext, ScopeOverlay, "", ""},
+	// The list of lessons and puzzles: the focus moves, Enter starts one.
+	{bare(KeyTab), CmdFocusNext, ScopeOverlay, "", ""},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyDown), CmdFocusNext, ScopeOverlay, "", ""},
+	{bare(KeyUp), CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyEnter), CmdChoose, ScopeOverlay, "", ""},
 
 	{bare(KeyEnter), CmdConfirm, ScopeBox, "", ""},
 	{bare(KeyEscape), CmdDismiss, ScopeBox, "", ""},

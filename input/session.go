@@ -482,7 +482,11 @@ func (s *Session) Tick(canPlay bool) []Event {
 	if s.ComputerToMove() || s.engineToMove() {
 		level = max(1, s.Seats[live.ToMove()].Level)
 	}
-	mv, ok, err := s.Computer.Poll(live, s.Match.Len(), level, canPlay && !s.Match.Reviewing(), ai.Pace(s.Speed))
+	pace := ai.Pace(s.Speed)
+	if s.Match.Len() > 0 && s.Seats[live.ToMove().Other()].Kind != Computer {
+		pace = ai.ReplyPace(s.Speed) // answering a person, who knows their own move
+	}
+	mv, ok, err := s.Computer.Poll(live, s.Match.Len(), level, canPlay && !s.Match.Reviewing(), pace)
 	switch {
 	case err != nil && s.engineToMove():
 		return append(evs, s.engineFailed(err)...)

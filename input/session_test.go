@@ -602,3 +602,28 @@ func TestSessionRecordInVariation(t *testing.T) {
 		t.Errorf("on the main line the record ends at the live move:\n%s", rec)
 	}
 }
+
+// Answering a person, the computer waits only ai.ReplyPace (their piece lands
+// first), not the whole ai.Pace that lets its own moves be followed.
+func TestSessionReplyPace(t *testing.T) {
+	s, clk, st := newTestSession(t, "Attangle", [2]Seat{human, comp})
+	play(t, s, "c3")
+	for answered := false; !answered; time.Sleep(time.Millisecond) {
+		if evs := s.Tick(true); len(evs) != 0 {
+			t.Fatalf("moved before the pace: %+v", evs)
+		}
+		select {
+		case <-st.answered:
+			answered = true
+		default:
+		}
+	}
+	clk.advance(ai.ReplyPace(s.Speed) - time.Millisecond)
+	if evs := s.Tick(true); len(evs) != 0 {
+		t.Fatalf("moved before the reply pace: %+v", evs)
+	}
+	clk.advance(time.Millisecond)
+	if evs := s.Tick(true); len(evs) != 1 || evs[0].Kind != MovePlayed || s.Match.Len() != 2 {
+		t.Fatalf("no answer after the reply pace: %+v", evs)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"math"
 
 	"github.com/hajimehoshi/ebiten/v2"
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"trihex/game"
@@ -22,12 +23,17 @@ type BoardKey struct {
 	// clearing the window each frame (fills cost much under software GL).
 	Opaque bool
 	Theme  Theme
+	// LabelsApart draws the labels into an image of their own (Board.Labels)
+	// instead of onto the board, so that the game screen can draw them over the
+	// marks around the stacks' feet and under the stacks.
+	LabelsApart bool
 }
 
 // Board is the cached static picture of the 37-point board.
 type Board struct {
-	key BoardKey
-	img *ebiten.Image
+	key    BoardKey
+	img    *ebiten.Image
+	labels *ebiten.Image // LabelsApart: the labels alone, on a clear image
 }
 
 // Image returns the board picture for k, rendering it when k changed.
@@ -38,11 +44,23 @@ func (b *Board) Image(k BoardKey) *ebiten.Image {
 	if b.img != nil {
 		b.img.Deallocate()
 	}
+	if b.labels != nil {
+		b.labels.Deallocate()
+		b.labels = nil
+	}
 	b.key = k
 	b.img = ebiten.NewImage(max(1, k.W), max(1, k.H))
 	drawBoard(b.img, k)
+	if k.Labels && k.LabelsApart {
+		b.labels = ebiten.NewImage(max(1, k.W), max(1, k.H))
+		drawLabels(b.labels, k)
+	}
 	return b.img
 }
+
+// Labels is the labels' image of the last Image's key when it asked for them
+// apart (BoardKey.LabelsApart), else nil.
+func (b *Board) Labels() *ebiten.Image { return b.labels }
 
 func drawBoard(dst *ebiten.Image, k BoardKey) {
 	th := k.Theme
@@ -106,15 +124,25 @@ func drawBoard(dst *ebiten.Image, k BoardKey) {
 		cross.LineTo(float32(x-r), float32(y+r))
 		stroke(dst, &cross, max(2, u*0.09), th.ForbidCross)
 	}
-	if k.Labels {
-		// Straight below a point no line leaves it, so the label goes there, clear of
-		// the halos drawn around a stack's foot (Sprites.Halo).
-		f := Face(max(9*k.Scale, u*0.3), false)
-		lc := th.BoardLabel
-		for _, p := range hex.Points {
-			x, y := v.ToPixel(p.Coord())
-			DrawText(dst, p.Label(), f, x, y+u*0.66, Center, lc)
-		}
+	if k.Labels && !k.LabelsApart {
+		drawLabels(dst, k)
+	}
+}
+
+// LabelDrop is how far below its point a board label's centre stands, in View
+// units: straight below a point no line leaves it.
+const LabelDrop = 0.66
+
+// LabelFace is the face of the board's labels for a view unit u at scale s.
+func LabelFace(u, s float64) *text.GoTextFace { return Face(max(9*s, u*0.3), false) }
+
+// drawLabels draws the points' labels below them.
+func drawLabels(dst *ebiten.Image, k BoardKey) {
+	v := k.View
+	f := LabelFace(v.Unit, k.Scale)
+	for _, p := range hex.Points {
+		x, y := v.ToPixel(p.Coord())
+		DrawText(dst, p.Label(), f, x, y+v.Unit*LabelDrop, Center, k.Theme.BoardLabel)
 	}
 }
 

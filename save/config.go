@@ -83,6 +83,9 @@ type Settings struct {
 	// FasterReplies: the computer's extra cores shorten its thinking at the
 	// level's strength instead of making it stronger in the same time.
 	FasterReplies bool
+	// Thinking shows, in the thinking computer's box, the move it likes so far
+	// (key T); off, the box says only that it thinks.
+	Thinking bool `json:",omitempty"`
 	// TimeControl is the clock chosen on the start screen, as a record's
 	// TimeControl tag writes it ("300+5", "600+5x30"); "" or "-" is no clock.
 	TimeControl string

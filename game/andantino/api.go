@@ -486,6 +486,29 @@ func (s *State) WinningCells() []hex.Coord {
 	return nil
 }
 
+// EnclosureCells returns, once a game has been won by enclosing (a trap, or a
+// suicide into the winner's closed region), the winner's tiles that close the
+// region WinningCells lists: the wall that caused it. Otherwise none.
+func (s *State) EnclosureCells() []hex.Coord {
+	w := s.win
+	if w.kind != winTrap && w.kind != winSuicide {
+		return nil
+	}
+	c := byte(w.player) + 1
+	seen := map[hex.Coord]bool{}
+	var out []hex.Coord
+	for _, in := range s.region(w.q, w.r, c) {
+		for _, d := range hex.Dirs {
+			n := in.Add(d)
+			if i, ok := s.cell(n.Q, n.R); ok && !seen[n] && s.grid[i]&colourMask == c {
+				seen[n] = true
+				out = append(out, n)
+			}
+		}
+	}
+	return out
+}
+
 // region returns the cells not of colour c connected to (q, r); it must be enclosed.
 func (s *State) region(q, r int, c byte) []hex.Coord {
 	start := hex.Coord{Q: q, R: r}

@@ -203,6 +203,9 @@ func TestTrap(t *testing.T) {
 	s := board(t, false, false, "1,0 0,1 -1,1 -1,0 0,-1", "0,0 2,0 2,-1", game.First)
 	play(t, s, "1,-1")
 	wantResult(t, s, game.First, ReasonTrap)
+	if wall := s.EnclosureCells(); !sameCells(wall, coords("1,0 0,1 -1,1 -1,0 0,-1 1,-1")) {
+		t.Errorf("enclosure %v, want White's ring", wall)
+	}
 	if !sameCells(s.WinningCells(), coords("0,0")) {
 		t.Errorf("winning cells %v", s.WinningCells())
 	}
@@ -237,6 +240,14 @@ func TestHoleThenSuicide(t *testing.T) {
 	wantResult(t, s, game.First, ReasonSuicide)
 	if !sameCells(s.WinningCells(), []hex.Coord{hole}) {
 		t.Errorf("winning cells %v", s.WinningCells())
+	}
+	// The wall that closed the hole: White's six tiles round it.
+	var round []hex.Coord
+	for _, d := range hex.Dirs {
+		round = append(round, hole.Add(d))
+	}
+	if wall := s.EnclosureCells(); !sameCells(wall, round) {
+		t.Errorf("enclosure %v, want the hole's six neighbours\n%s", wall, s)
 	}
 	// White may fill its own hole: nothing happens.
 	s = board(t, false, false, "1,0 0,1 -1,1 -1,0 0,-1", "2,0 2,-1 3,-1", game.First)

@@ -2,7 +2,9 @@ package ui
 
 import (
 	"fmt"
+	"image/color"
 	"math"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 
@@ -45,26 +47,35 @@ func (bv *boardView) draw(p painter, f *boardFrame, surface bool) {
 	} else {
 		img := bv.board.Image(render.BoardKey{
 			W: int(math.Ceil(f.area.W)), H: int(math.Ceil(f.area.H)), View: bv.view, Opaque: true,
-			Labels: f.labels, ForbidCentre: f.forbid, Scale: f.scale, Theme: p.th,
+			Labels: f.labels, ForbidCentre: f.forbid, Scale: f.scale, Theme: p.th, LabelsApart: true,
 		})
 		p.dst.DrawImage(img, nil)
 		bv.drawStacks(p, f)
 	}
 	bv.drawFlights(p, f)
 	if len(f.hint) > 0 && !f.reviewing {
-		// The suggested move, pulsing so that it is not taken for a selection.
-		k := 0.75 + 0.25*math.Sin(float64(p.now.UnixMilli())/160)
-		ring := p.th.Hint
-		ring.A = uint8(200 * k)
-		ring.R, ring.G, ring.B = uint8(float64(ring.R)*200*k/255), uint8(float64(ring.G)*200*k/255), uint8(float64(ring.B)*200*k/255)
+		// The suggested move, pulsing so that it is not taken for a selection;
+		// on the 37-point board its ring lies under the labels (drawStacks).
+		k, ring := hintPulse(p.th, p.now)
 		for i, c := range f.hint {
 			x, y := bv.view.ToPixel(c)
-			bv.sprites.Ring(p.dst, x, y, 0.95+0.1*k, ring)
+			if surface {
+				bv.sprites.Ring(p.dst, x, y, 0.95+0.1*k, ring)
+			}
 			if i == 0 {
 				bv.sprites.Dot(p.dst, x, y, 0.22, p.th.HintDot)
 			}
 		}
 	}
+}
+
+// hintPulse is the hint ring's pulse now, 0.5 to 1, and its colour.
+func hintPulse(th render.Theme, now time.Time) (float64, color.RGBA) {
+	k := 0.75 + 0.25*math.Sin(float64(now.UnixMilli())/160)
+	ring := th.Hint
+	ring.A = uint8(200 * k)
+	ring.R, ring.G, ring.B = uint8(float64(ring.R)*200*k/255), uint8(float64(ring.G)*200*k/255), uint8(float64(ring.B)*200*k/255)
+	return k, ring
 }
 
 func set(cs []hex.Coord) map[hex.Coord]bool {
@@ -92,18 +103,16 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 	}
 	wk, _ := f.state.(waker)
 	marks, look := set(f.marks), set(f.look)
-	// Back rows first so that stacks in front overlap those behind.
-	for k := range hex.Points {
-		i := len(hex.Points) - 1 - k
-		if bv.view.Flip {
-			i = k // turned round, the back rows are the other end
-		}
-		pt := hex.Points[i]
+	var hint map[hex.Coord]bool
+	if !f.reviewing {
+		hint = set(f.hint)
+	}
+	// The marks lie flat on the board, under the labels (drawn next, so that a
+	// glow or a ring never hides the coordinates it marks) and the stacks.
+	for _, pt := range hex.Points {
 		c := pt.Coord()
 		x, y := bv.view.ToPixel(c)
 		h, _ := st.Stack(pt)
-		// Marks lie flat around the stack's foot (halos), never over the
-		// coordinates under the point.
 		if last[c] {
 			sp.Halo(p.dst, x, y, 1.15, th.LastRing)
 		}
@@ -123,6 +132,24 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		if sel[c] {
 			sp.Halo(p.dst, x, y, 1.45, th.Accent)
 		}
+		if hint[c] {
+			k, ring := hintPulse(th, p.now)
+			sp.Ring(p.dst, x, y, 0.95+0.1*k, ring)
+		}
+	}
+	if img := bv.board.Labels(); img != nil {
+		p.dst.DrawImage(img, nil)
+	}
+	// Back rows first so that stacks in front overlap those behind.
+	for k := range hex.Points {
+		i := len(hex.Points) - 1 - k
+		if bv.view.Flip {
+			i = k // turned round, the back rows are the other end
+		}
+		pt := hex.Points[i]
+		c := pt.Coord()
+		x, y := bv.view.ToPixel(c)
+		h, _ := st.Stack(pt)
 		hovered := f.live && f.hoverOn && f.hover == c
 		if h == 0 || hidden[c] {
 			if hovered && f.hoverOut.Action == input.Play && len(f.hoverOut.Move.Cells) == 1 {
@@ -144,6 +171,16 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 		}
 	}
 }
+
+// On Andantino's tiles the rings that mark a tile (the last move, the winning
+// line, a selection, the hover) go round its coordinates, inside its edge, never
+// through them: tileRing is their radius as a Sprites.Ring factor, and
+// markedLabelDrop how far (in View units) the label stands below the centre on
+// a theme that marks the tiles' colours, clear of the marking.
+const (
+	tileRing        = 0.98
+	markedLabelDrop = 0.36
+)
 
 // surfaceKey is what the static layer of the Andantino surface depends on.
 type surfaceKey struct {
@@ -191,7 +228,7 @@ func (bv *boardView) drawSurface(p painter, f *boardFrame) {
 	sp := bv.sprites
 	for _, c := range f.sel {
 		x, y := bv.view.ToPixel(c)
-		sp.Ring(p.dst, x, y, 0.9, p.th.Accent)
+		sp.Ring(p.dst, x, y, tileRing, p.th.Accent)
 	}
 	if f.armed != nil {
 		x, y := bv.view.ToPixel(*f.armed)
@@ -199,7 +236,7 @@ func (bv *boardView) drawSurface(p painter, f *boardFrame) {
 	}
 	for _, c := range f.look {
 		x, y := bv.view.ToPixel(c)
-		sp.Ring(p.dst, x, y, 0.95, p.th.Hint)
+		sp.Ring(p.dst, x, y, tileRing, p.th.Hint)
 	}
 	if f.hoverOn {
 		x, y := bv.view.ToPixel(f.hover)
@@ -207,7 +244,7 @@ func (bv *boardView) drawSurface(p painter, f *boardFrame) {
 		case input.Play:
 			sp.Tile(p.dst, f.sides[f.state.ToMove()], x, y, 1, 0.55)
 		case input.Select, input.Restart:
-			sp.Ring(p.dst, x, y, 0.9, p.th.HoverRing)
+			sp.Ring(p.dst, x, y, tileRing, p.th.HoverRing)
 		}
 	}
 }
@@ -221,7 +258,7 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 		return
 	}
 	sp, th, v := bv.sprites, p.th, bv.view
-	var hidden, last, win map[hex.Coord]bool
+	var hidden, last, win, wall map[hex.Coord]bool
 	if f.anim != nil {
 		hidden = set(f.anim.hide)
 	} else {
@@ -235,7 +272,7 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 			x, y := v.ToPixel(c)
 			if sf.At(c) != game.NoPlayer {
 				// Continuation: one's own tile that can be picked up.
-				over = append(over, func() { sp.Ring(p.dst, x, y, 0.7, th.Highlight) })
+				over = append(over, func() { sp.Ring(p.dst, x, y, tileRing, th.Highlight) })
 				continue
 			}
 			sp.Cell(p.dst, x, y, sc != nil && sc.IsSuicide(c), 1)
@@ -243,6 +280,9 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 	}
 	if w, ok := f.state.(winner); ok && f.state.Result().Over {
 		win = set(w.WinningCells())
+	}
+	if e, ok := f.state.(encloser); ok && f.state.Result().Over {
+		wall = set(e.EnclosureCells()) // the tiles that closed the region in
 	}
 	lo, hi := sf.Bounds()
 	small := render.Face(max(8*f.scale, v.Unit*0.32), false)
@@ -254,24 +294,27 @@ func (bv *boardView) drawSurfaceStatic(p painter, f *boardFrame) {
 		for q := lo.Q; q <= hi.Q; q++ {
 			c := hex.Coord{Q: q, R: r}
 			x, y := v.ToPixel(c)
-			if win[c] {
+			if win[c] || wall[c] {
 				sp.Dot(p.dst, x, y, 1.25, th.Win)
 			}
 			owner := sf.At(c)
 			if win[c] && owner != game.NoPlayer {
-				over = append(over, func() { sp.Ring(p.dst, x, y, 0.8, th.LastMove) })
+				over = append(over, func() { sp.Ring(p.dst, x, y, tileRing, th.LastMove) })
+			}
+			if wall[c] {
+				over = append(over, func() { sp.Ring(p.dst, x, y, tileRing, th.Win) })
 			}
 			if owner == game.NoPlayer || hidden[c] {
 				continue
 			}
 			sp.Tile(p.dst, f.sides[owner], x, y, 1, 1)
 			if last[c] {
-				sp.Ring(p.dst, x, y, 0.45, th.LastMove)
+				sp.Ring(p.dst, x, y, tileRing, th.LastMove)
 			}
 			if f.labels && v.Unit > 18*f.scale {
 				ly := y
 				if th.Mark[f.sides[owner]] != render.MarkNone {
-					ly = y + v.Unit*0.45 // clear of the marking
+					ly = y + v.Unit*markedLabelDrop // clear of the marking
 				}
 				p.t.Add(fmt.Sprintf("%d,%d", q, r), small, x, ly, render.Center, th.LabelOn(f.sides[owner]))
 			}

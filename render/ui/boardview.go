@@ -21,6 +21,8 @@ type (
 	}
 	suicider interface{ IsSuicide(hex.Coord) bool }
 	winner   interface{ WinningCells() []hex.Coord }
+	// encloser gives the tiles that closed in a trapped or suicide region.
+	encloser interface{ EnclosureCells() []hex.Coord }
 )
 
 // boardView is how the board is seen: the view (hex ↔ pixel), whether the player

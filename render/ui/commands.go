@@ -26,7 +26,7 @@ func (a *App) run(c input.Command) {
 		a.files.quit(a)
 	case input.CmdAnalyse, input.CmdReviewGame, input.CmdResign, input.CmdOfferDraw,
 		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint,
-		input.CmdDetails, input.CmdTypeMove, input.CmdFocusNext:
+		input.CmdTypeMove, input.CmdFocusNext:
 		if p := a.play(); p != nil {
 			p.command(a, c) // the game's: from the View, Game or Help menu
 		}
@@ -56,6 +56,14 @@ func (a *App) run(c input.Command) {
 			a.showNotice(fmt.Sprintf("Sound on, volume %d%%", a.prefs.volumePercent()))
 		} else {
 			a.showNotice("Sound off")
+		}
+	case input.CmdDetails:
+		a.prefs.settings.Thinking = !a.prefs.settings.Thinking
+		a.prefs.save()
+		if a.prefs.settings.Thinking {
+			a.showNotice("While it thinks, the computer's box shows the move it likes (T hides it)")
+		} else {
+			a.showNotice("The computer's box says only that it thinks (T shows the move it likes)")
 		}
 	case input.CmdFaster:
 		if ai.DefaultThreads(true) < 2 {

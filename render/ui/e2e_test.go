@@ -379,13 +379,16 @@ func TestEndToEndOverlays(t *testing.T) {
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--game", "attangle", "--size", "1024x700",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
-	cmd.Stdin = strings.NewReader("key question\nuntil box\ncopy help.json\nshot help.png\n")
+	cmd.Stdin = strings.NewReader("key question\nuntil box\ncopy help.json\nshot help.png\nkey Escape\nkey alt+h\nuntil menu-about\ncopy helpmenu.json\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		log, _ := os.ReadFile(filepath.Join(dir, "log"))
 		t.Fatalf("driver: %v\n%s\napp log:\n%s", err, out, log)
 	}
 	if _, ok := readLayout(t, filepath.Join(dir, "help.json")).Buttons["box"]; !ok {
 		t.Fatal("? did not open the shortcut sheet")
+	}
+	if _, ok := readLayout(t, filepath.Join(dir, "helpmenu.json")).Buttons["menu-rules"]; !ok {
+		t.Error("Alt+H did not open the Help menu")
 	}
 	checkNotBlank(t, filepath.Join(dir, "help.png"))
 }
@@ -429,7 +432,7 @@ func TestEndToEndWindow(t *testing.T) {
 }
 
 // TestEndToEndLearn draws a lesson in a real window: from the start screen to
-// Abande's first lesson, a wrong move answered in the lesson's box, which shows
+// the list of Abande's lessons and its first lesson, a wrong move answered in the lesson's box, which shows
 // and is not blank. What the lessons and puzzles say and do is TestSceneLearn's,
 // without a display. TRIHEX_E2E=1 (about 5 s).
 func TestEndToEndLearn(t *testing.T) {
@@ -437,7 +440,7 @@ func TestEndToEndLearn(t *testing.T) {
 	cmd := e2eCommand(t, "xvfb-run", "-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800",
 		"--config-dir", filepath.Join(dir, "config"))
 	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir)
-	cmd.Stdin = strings.NewReader("click game-abande\nclick learn-lessons\nbutton train-next\nclick a1\ncopy wrong.json\nshot learn.png\n")
+	cmd.Stdin = strings.NewReader("click game-abande\nclick learn-lessons\nclick lesson-1\nbutton train-next\nclick a1\ncopy wrong.json\nshot learn.png\n")
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("driver: %v\n%s", err, out)
 	}
@@ -447,9 +450,9 @@ func TestEndToEndLearn(t *testing.T) {
 	checkNotBlank(t, filepath.Join(dir, "learn.png"))
 }
 
-// wrongAnswer finds a legal move of pz that is not an answer, and a legal move
-// in the position its refutation leaves (cells as the layout names them).
-func wrongAnswer(t *testing.T, pz puzzle.Puzzle) (wrong, after string) {
+// wrongAnswer finds a legal move of pz that is not an answer and whose
+// refutation leaves the game going, as the layout names its cell.
+func wrongAnswer(t *testing.T, pz puzzle.Puzzle) string {
 	t.Helper()
 	st, err := pz.Position()
 	if err != nil {
@@ -468,15 +471,12 @@ func wrongAnswer(t *testing.T, pz puzzle.Puzzle) (wrong, after string) {
 				break
 			}
 		}
-		if s.Result().Over {
-			continue
-		}
-		if next := s.LegalMoves(nil); len(next) > 0 {
-			return st.FormatMove(m), s.FormatMove(next[0])
+		if !s.Result().Over {
+			return st.FormatMove(m)
 		}
 	}
-	t.Fatalf("puzzle %s: no wrong answer that leaves a move", pz.Line())
-	return "", ""
+	t.Fatalf("puzzle %s: no wrong answer that leaves the game going", pz.Line())
+	return ""
 }
 
 // TestEndToEndAnalysis analyses a finished game in a real window: the live

@@ -41,7 +41,6 @@ func (a *App) showHelp(shortcuts bool) {
 func helpMenuItems(a *App) []menuItem {
 	p := a.play()
 	off := p == nil
-	details := p != nil && p.sess.Computer.Details
 	var pause menuItem
 	for _, it := range gameMenuItems(p) {
 		if it.id == "menu-pause" {
@@ -54,7 +53,6 @@ func helpMenuItems(a *App) []menuItem {
 		{id: "menu-keys", cmd: input.CmdShortcuts, label: "Keyboard shortcuts", keys: "?"},
 		{id: "menu-focus", cmd: input.CmdFocusNext, label: "Choose by keys (Enter plays)", keys: "Tab", group: true, disabled: off},
 		{id: "menu-type", cmd: input.CmdTypeMove, label: "Type a move", keys: "E", disabled: off},
-		{id: "menu-details", cmd: input.CmdDetails, label: "Computer's thinking line", keys: "T", check: details, disabled: off},
 		pause,
 		{id: "menu-fullscreen", cmd: input.CmdFullscreen, label: "Full screen", keys: "F11", check: ebiten.IsFullscreen(), group: true},
 		{id: "menu-about", cmd: input.CmdAbout, label: "About Trihex", group: true},

@@ -59,6 +59,7 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.prefs.settings.Flip},
 			snd[0], snd[1], snd[2],
 			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
+			menuItem{id: "menu-thinking", cmd: input.CmdDetails, label: "Show the move the computer likes", keys: "T", check: a.prefs.settings.Thinking},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
 				check: p != nil && p.analysis.live != nil, disabled: p == nil},
 			menuItem{id: "menu-review-game", cmd: input.CmdReviewGame, label: "Analyse the game", keys: "G", disabled: p == nil},

@@ -112,7 +112,7 @@ func (p *playScene) layout(a *App) *Layout {
 		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - guideH(p)*s, W: b.W - 16*s, H: guideH(p) * s}
 		l.Guide = p.coach.line
 		if p.guided() {
-			l.Guide = p.current().Say()
+			l.Guide = p.mode.Say()
 			layMode(l, p.mode, s)
 		} else if p.analysis.review != nil {
 			// As drawCoach lays the review's text: beside the graph, in the two
@@ -125,7 +125,7 @@ func (p *playScene) layout(a *App) *Layout {
 			f := render.Face(13*s, false)
 			l.guideWidth, l.guideLines = width, 3
 			l.Guide = p.analysis.guide(p, func(t string) bool { return len(wrap(t, f, width)) <= 2 })
-			p.analysis.lay(l, s)
+			p.analysis.lay(l, p.sess.Info.Players, s)
 		}
 	}
 	if !p.guided() {
@@ -201,11 +201,13 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
 	if p.guided() && !p.now().Before(p.status.until) {
-		l.status, l.statusColour = p.current().Heading(), p.th.Accent
+		l.status, l.statusColour = p.mode.Heading(), p.th.Accent
 	}
 	l.Status = l.status
 	l.newLabel = "New"
-	if p.sess.SeriesNext() {
+	if p.guided() {
+		l.newLabel = p.listLabel()
+	} else if p.sess.SeriesNext() {
 		l.newLabel = fitText(btn["new"].W-16*s, render.Face(14*s, true), "Next game", "Next")
 	}
 	if p.analysis.live != nil {

@@ -50,8 +50,8 @@ func TestSceneAnimationOnAppClock(t *testing.T) {
 	}
 }
 
-// The computer's answer waits for its pace (ai.Pace: 1.2 s at normal speed)
-// on the app's clock: here a fake one, in a bubble whose own time never moves,
+// The computer's answer to a person waits for its pace (ai.ReplyPace: 0.6 s at
+// normal speed, for the person's piece to land) on the app's clock: here a fake one, in a bubble whose own time never moves,
 // so the answer comes when the app's clock says and not before.
 func TestSceneComputerPaceOnAppClock(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
@@ -60,7 +60,7 @@ func TestSceneComputerPaceOnAppClock(t *testing.T) {
 		p.sess.Computer.NewEngine = func(int, uint64) (ai.Engine, error) { return firstLegal{}, nil }
 		sa.click("0,1")
 		synctest.Wait() // the search has answered
-		pace := ai.Pace(p.sess.Speed)
+		pace := ai.ReplyPace(p.sess.Speed)
 		sa.wait(pace - time.Millisecond)
 		if n := p.sess.Match.Len(); n != 1 || !p.sess.Computer.Thinking() {
 			t.Fatalf("before its pace: %d moves, thinking %v", n, p.sess.Computer.Thinking())

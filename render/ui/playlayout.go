@@ -192,7 +192,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	case canPass:
 		add("pass", "pass", true)
 	}
-	if p.sess.InputState() != nil && !p.sess.Computer.HintRunning() {
+	if p.sess.CanHint() && !p.sess.Computer.HintRunning() { // none against a remote player
 		add("hint", "hint", true)
 	}
 	l.hint = p.sess.HintCells() // cached by the session: read here, not in Draw

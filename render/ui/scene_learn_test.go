@@ -8,7 +8,7 @@ import (
 	"trihex/ai/puzzle"
 )
 
-// From the start screen, the first lesson of each game: a wrong move is
+// From the start screen through the list, the first lesson of each game: a wrong move is
 // answered with its explanation, the right one with the lesson's reply; and the
 // first Andantino puzzle: its goal, solved; a wrong answer refuted, after which
 // the board offers nothing and a click says why. The answers' animations run on

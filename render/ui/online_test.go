@@ -334,7 +334,7 @@ func TestOnlineCorrespondenceInTheWindow(t *testing.T) {
 	}
 	bo.openOnline()
 	w, ok := bo.layout().get("online-game-0")
-	if !ok || !strings.Contains(w.label, "Attangle against Ada · move 4 · your move · 2 days 23 h left") {
+	if !ok || !strings.Contains(w.label, "Attangle against Ada · move 2 · your move · 2 days 23 h left") {
 		t.Fatalf("Bo's list: %q", w.label)
 	}
 	bo.click("online-game-0")
@@ -375,8 +375,8 @@ func TestOnlineGameList(t *testing.T) {
 	}
 	want := []string{
 		"Abande against nobody yet · move 1 · your move · 1 h 30 min left",
-		"Andantino against Di · move 9 · your move · 2 days 2 h left",
-		"Attangle against Bo · move 4 · their move · 1 h 0 min left",
+		"Andantino against Di · move 5 · your move · 2 days 2 h left",
+		"Attangle against Bo · move 2 · their move · 1 h 0 min left",
 		"Abande against Cy · over",
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {

@@ -141,7 +141,8 @@ func sortGames(gs []proto.GameInfo) []proto.GameInfo {
 // gameLine is a game's line in the list: the game, the opponent, the move,
 // whose move it is and the time left for it.
 func gameLine(g proto.GameInfo, now time.Time) string {
-	line := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply+1)
+	// The move as the move list numbers it: plies 0 and 1 are move 1.
+	line := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply/2+1)
 	switch {
 	case g.Over:
 		return fmt.Sprintf("%s against %s · over", g.Kind, cmpOr(g.Opponent, "nobody"))

@@ -310,8 +310,8 @@ var Keymap = []Binding{
 	{bare(KeyRight), CmdFocusRight, ScopeBox, "", ""},
 	{bare(KeySpace), CmdActivate, ScopeBox, "", ""}, // a field takes the space as text too
 
-	// Alt+F and Alt+V close an open menu rather than switch to the other; Tab
-	// and Space step and choose as Down and Enter do.
+	// Alt+F, Alt+V, Alt+G and Alt+H close an open menu rather than switch to
+	// another; Tab and Space step and choose as Down and Enter do.
 	{bare(KeyTab), CmdFocusDown, ScopeMenu, "", ""},
 	{Chord{KeyTab, ModShift}, CmdFocusUp, ScopeMenu, "", ""},
 	{bare(KeySpace), CmdConfirm, ScopeMenu, "", ""},

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"trihex/game"
 	"trihex/input"
 	"trihex/save"
 )
@@ -181,5 +182,33 @@ func TestRecentGamesShown(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// Leaving a lesson for the list still offers Continue for the game the
+// autosave holds (a lesson never replaces it), under the list of the lesson's
+// game.
+func TestContinueAfterALesson(t *testing.T) {
+	a := newTestApp(1280, 800)
+	a.files.kept, a.files.keptLoaded = keptGame{rec: "[Game \"Abande\"]\n\n1. d4 d5 2. c3\n"}, true
+	info, err := game.Lookup("Attangle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := a.newLessons(info, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.scene = p
+	p.toList(a)
+	st, ok := a.scene.(*startScreen)
+	if !ok {
+		t.Fatalf("the lesson left for %T", a.scene)
+	}
+	if st.cont == nil || st.cont.Info.Name != "Abande" {
+		t.Errorf("no Continue for the kept Abande game after a lesson")
+	}
+	if st.games[st.sel] != info {
+		t.Errorf("the start screen under the list shows %s, want the lesson's %s", st.games[st.sel].Name, info.Name)
 	}
 }

@@ -127,6 +127,18 @@ func TestHelpMenu(t *testing.T) {
 		t.Error("the full screen item changed nothing")
 	}
 	ebiten.SetFullscreen(full)
+	// Left and Right walk the bar's menus: Game is left of Help, File right of it.
+	openHelp(t, a, true)
+	step(a, &input.Frame{Keys: []input.Chord{{Key: input.KeyLeft}}})
+	if m, ok := a.top().(*menu); !ok || !m.gameMenu {
+		t.Fatalf("Left from Help opened %T %+v", a.top(), a.top())
+	}
+	step(a, &input.Frame{Keys: []input.Chord{{Key: input.KeyRight}}})
+	step(a, &input.Frame{Keys: []input.Chord{{Key: input.KeyRight}}})
+	if m, ok := a.top().(*menu); !ok || m.view || m.gameMenu || m.helpMenu {
+		t.Fatalf("Right from Help opened %T %+v, not the File menu", a.top(), a.top())
+	}
+	a.overlays = nil
 	// A second Alt+H closes the menu.
 	openHelp(t, a, true)
 	step(a, &input.Frame{Keys: []input.Chord{{Key: input.KeyH, Mod: input.ModAlt}}})

@@ -113,7 +113,7 @@ func (p *playScene) listLabel() string {
 // over it (an exercise has nothing to save).
 func (p *playScene) toList(a *App) {
 	info, puzzles := p.sess.Info, p.mode.Kind() == exercise.Puzzle
-	s := a.newStart()
+	s := a.startScreen() // with Continue when the autosave holds an unfinished game
 	for i, g := range s.games {
 		if g == info {
 			s.sel = i

@@ -109,8 +109,8 @@ func TestMovesCommandErrors(t *testing.T) {
 	cases := []struct {
 		name, text, wantErr, wantOut string
 	}{
-		{"illegal", "[Game \"Attangle\"]\n\n1. d5 d4\n", `line 3, column 7: move 2 "d4"`, "ply 1: "},
-		{"garbage", "[Game \"Abande\"]\n\n1. c3 zz9\n", `move 2 "zz9"`, "ply 1: "},
+		{"illegal", "[Game \"Attangle\"]\n\n1. d5 d4\n", `line 3, column 7: move 1... "d4"`, "ply 1: "},
+		{"garbage", "[Game \"Abande\"]\n\n1. c3 zz9\n", `move 1... "zz9"`, "ply 1: "},
 		{"nogame", "1. c3 c4\n", "no Game tag", ""},
 		{"badopt", "[Game \"Andantino\"]\n[Options \"continuation=sometimes\"]\n\n", "continuation", ""},
 	}
@@ -152,7 +152,7 @@ func TestCheckCommand(t *testing.T) {
 		t.Errorf("good file: exit %d, %q %q", code, out, errs)
 	}
 	code, _, errs := runCmd("check", good, bad, filepath.Join(dir, "missing.trihex"))
-	if code != 1 || !strings.Contains(errs, `bad.trihex: save: line 3, column 16: move 4 "d4"`) ||
+	if code != 1 || !strings.Contains(errs, `bad.trihex: save: line 3, column 16: move 2... "d4"`) ||
 		!strings.Contains(errs, "missing.trihex") || strings.Contains(errs, "good.trihex:") {
 		t.Errorf("bad files: exit %d, stderr %q", code, errs)
 	}

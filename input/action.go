@@ -60,6 +60,8 @@ const (
 	// The View menu.
 	CmdViewMenu   // Alt+V: open it
 	CmdGameMenu   // Alt+G: the Game menu (resign, draw, pause, undo)
+	CmdHelpMenu   // Alt+H: the Help menu (rules, keys, the keys found in no other menu, About)
+	CmdAbout      // menu only: what Trihex is, its version and licence
 	CmdNextTheme  // V: cycle the themes
 	CmdSetTheme   // one theme by name (menu only; the menu item carries the name)
 	CmdCoords     // C
@@ -73,6 +75,11 @@ const (
 	CmdConfirm   // Enter: the confirm box's Yes, or the path field's OK
 	CmdDismiss   // Esc: close a box, menu, page or banner without acting
 	CmdBackspace // delete the last character of the path field (auto-repeats)
+	CmdFocusUp   // Up: the menu item or start-screen row above
+	CmdFocusDown // Down: the one below
+	CmdFocusLeft // Left in a menu or box: the menu or button to the left
+	CmdFocusRight
+	CmdActivate // Space: press the ringed button, as Enter does
 
 	// The start screen.
 	CmdGamePrev // Left: the game before the chosen one
@@ -81,6 +88,7 @@ const (
 	CmdGame2    // 2
 	CmdGame3    // 3
 	CmdStart    // Enter: start the chosen game
+	CmdLearn    // L: the list of the chosen game's lessons and puzzles
 
 	numCommands
 )
@@ -124,6 +132,8 @@ var commandNames = [numCommands]string{
 	CmdQuit:          "quit",
 	CmdViewMenu:      "view",
 	CmdGameMenu:      "game",
+	CmdHelpMenu:      "help",
+	CmdAbout:         "about",
 	CmdNextTheme:     "next-theme",
 	CmdSetTheme:      "theme",
 	CmdCoords:        "coords",
@@ -135,12 +145,18 @@ var commandNames = [numCommands]string{
 	CmdConfirm:       "confirm",
 	CmdDismiss:       "dismiss",
 	CmdBackspace:     "backspace",
+	CmdFocusUp:       "focus-up",
+	CmdFocusDown:     "focus-down",
+	CmdFocusLeft:     "focus-left",
+	CmdFocusRight:    "focus-right",
+	CmdActivate:      "activate",
 	CmdGamePrev:      "game-prev",
 	CmdGameNext:      "game-next",
 	CmdGame1:         "game-1",
 	CmdGame2:         "game-2",
 	CmdGame3:         "game-3",
 	CmdStart:         "start",
+	CmdLearn:         "learn",
 }
 
 func (c Command) String() string {
@@ -171,4 +187,4 @@ func Commands() []Command {
 
 // Unbound are the commands no key gives: a menu item or a button gives them, with
 // an argument (a path, a theme) or because a key would add little.
-var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster}
+var Unbound = []Command{CmdOpenRecent, CmdSetTheme, CmdReviewStart, CmdReplaySpeed, CmdFaster, CmdAbout}

@@ -156,3 +156,28 @@ func TypedMove(s game.State, text string) (Choice, error) {
 	}
 	return Choice{}, fmt.Errorf("input: %s is not legal here", s.FormatMove(m))
 }
+
+// Last reports whether the ringed cell is the last target in reading order
+// going dir (the last for dir > 0, the first for dir < 0), so that one more step
+// would wrap round: the window rings its buttons then, before the board's first
+// target again. With no ring, or no target, it reports false.
+func (f *Focus) Last(targets []hex.Coord, at Screen, dir int) bool {
+	if !f.on || len(targets) == 0 {
+		return false
+	}
+	all := targets
+	if !slices.Contains(targets, f.cell) {
+		all = append(slices.Clone(targets), f.cell)
+	}
+	order := ReadingOrder(all, at)
+	if dir < 0 {
+		slices.Reverse(order)
+	}
+	i := slices.Index(order, f.cell)
+	for _, c := range order[i+1:] {
+		if slices.Contains(targets, c) {
+			return false
+		}
+	}
+	return true
+}

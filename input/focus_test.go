@@ -83,6 +83,48 @@ g1`
 	}
 }
 
+// Last says when one more Tab would wrap round the board: on a4, the last point
+// read, going forward, and on g1 going back; never with no ring. A ring left on a
+// cell that is no longer a target counts from where it rests.
+func TestFocusLast(t *testing.T) {
+	targets := NewPicker(abande.New()).Targets()
+	var f Focus
+	if f.Last(targets, screen, 1) {
+		t.Error("Last with no ring")
+	}
+	at := func(label string) hex.Coord {
+		pt, ok := hex.ParsePoint(label)
+		if !ok {
+			t.Fatalf("no point %s", label)
+		}
+		return pt.Coord()
+	}
+	for _, c := range []struct {
+		cell string
+		dir  int
+		want bool
+	}{{"a4", 1, true}, {"a4", -1, false}, {"g1", -1, true}, {"g1", 1, false}, {"d4", 1, false}} {
+		f.Set(at(c.cell))
+		if got := f.Last(targets, screen, c.dir); got != c.want {
+			t.Errorf("ring on %s, dir %d: Last = %v, want %v", c.cell, c.dir, got, c.want)
+		}
+	}
+	// a4 taken away from the targets: a3 is the last, and a ring left on a4 is past it.
+	var rest []hex.Coord
+	for _, c := range targets {
+		if c != at("a4") {
+			rest = append(rest, c)
+		}
+	}
+	f.Set(at("a4"))
+	if !f.Last(rest, screen, 1) {
+		t.Error("a ring left past the last target: Last = false")
+	}
+	if f.Last(nil, screen, 1) {
+		t.Error("Last with no target")
+	}
+}
+
 // With no target (the computer's turn, a game over) Tab rings nothing, and a ring
 // left from before goes away.
 func TestFocusNoTargets(t *testing.T) {

@@ -223,9 +223,9 @@ func altKey(k Key) Chord  { return Chord{Key: k, Mod: ModAlt} }
 // Keymap is every key binding of the app. The ? sheet shows the lines in the
 // order they first appear here.
 var Keymap = []Binding{
-	{bare(KeyTab), CmdFocusNext, ScopeGame, "keys", "ring the next point, stack or cell you can choose, in reading order"},
+	{bare(KeyTab), CmdFocusNext, ScopeGame, "keys", "ring the next point, stack or cell you can choose, in reading order, then the buttons"},
 	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeGame, "keys", "the one before"},
-	{bare(KeyEnter), CmdChoose, ScopeGame, "keys", "choose the ringed one"},
+	{bare(KeyEnter), CmdChoose, ScopeGame, "keys", "choose the ringed one, or press the ringed button"},
 	{bare(KeyE), CmdTypeMove, ScopeGame, "type", "type a move in the game's notation (d4, a1,a3-a2, 0,1); Enter plays it"},
 	{bare(KeyEscape), CmdCancel, ScopeGame, "cancel", "take back the last choice of a half-built move"},
 	{bare(KeyP), CmdPass, ScopeGame, "pass", "pass (Abande, when passing is legal)"},
@@ -240,6 +240,21 @@ var Keymap = []Binding{
 	{altKey(KeyF), CmdFileMenu, ScopeGlobal, "menus", "File menu"},
 	{altKey(KeyV), CmdViewMenu, ScopeGlobal, "menus", "View menu"},
 	{altKey(KeyG), CmdGameMenu, ScopeGlobal, "menus", "Game menu"},
+	{altKey(KeyH), CmdHelpMenu, ScopeGlobal, "menus", "Help menu"},
+	{bare(KeyUp), CmdFocusUp, ScopeMenu, "menuwalk", "in an open menu: the item above"},
+	{bare(KeyDown), CmdFocusDown, ScopeMenu, "menuwalk", "the item below (disabled ones skipped)"},
+	{bare(KeyLeft), CmdFocusLeft, ScopeMenu, "menuside", "in an open menu: the menu to the left"},
+	{bare(KeyRight), CmdFocusRight, ScopeMenu, "menuside", "the one to the right"},
+	{bare(KeyEnter), CmdConfirm, ScopeMenu, "menuchoose", "in an open menu: choose the lit item"},
+	{bare(KeyEscape), CmdDismiss, ScopeMenu, "menuchoose", "close the menu"},
+	{bare(KeyTab), CmdFocusNext, ScopeStart, "startring", "start screen: ring the next choice or button"},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeStart, "startring", "the one before"},
+	{bare(KeyLeft), CmdGamePrev, ScopeStart, "startchange", "start screen: change the ringed choice (with none ringed, the game)"},
+	{bare(KeyRight), CmdGameNext, ScopeStart, "startchange", "the other way"},
+	{bare(KeySpace), CmdActivate, ScopeStart, "startpress", "start screen: press the ringed button"},
+	{bare(KeyEnter), CmdStart, ScopeStart, "startpress", "the same, or start the game"},
+	{bare(KeyTab), CmdFocusNext, ScopeBox, "boxkeys", "in a box: ring the next button (Enter presses it, Esc is the box's Cancel)"},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeBox, "boxkeys", "the one before"},
 	{bare(KeyV), CmdNextTheme, ScopeGlobal, "view", "next theme"},
 	{bare(KeyR), CmdFlip, ScopeGlobal, "view", "flip the board 180°"},
 	{bare(KeyC), CmdCoords, ScopeGlobal, "view", "coordinates"},
@@ -268,12 +283,12 @@ var Keymap = []Binding{
 	// banner shows the app asks Lookup(ScopeGlobal, …) first.
 	{bare(KeyEscape), CmdDismiss, ScopeGlobal, "", ""},
 
-	{bare(KeyLeft), CmdGamePrev, ScopeStart, "", ""},
-	{bare(KeyRight), CmdGameNext, ScopeStart, "", ""},
 	{bare(Key1), CmdGame1, ScopeStart, "", ""},
 	{bare(Key2), CmdGame2, ScopeStart, "", ""},
 	{bare(Key3), CmdGame3, ScopeStart, "", ""},
-	{bare(KeyEnter), CmdStart, ScopeStart, "", ""},
+	{bare(KeyUp), CmdFocusUp, ScopeStart, "", ""},
+	{bare(KeyDown), CmdFocusDown, ScopeStart, "", ""},
+	{bare(KeyL), CmdLearn, ScopeStart, "", ""},
 
 	// The key that opened a page closes it, like Esc.
 	{bare(KeyEscape), CmdDismiss, ScopeOverlay, "", ""},
@@ -281,16 +296,29 @@ var Keymap = []Binding{
 	{bare(KeyQuestion), CmdDismiss, ScopeOverlay, "", ""},
 	{bare(KeyLeft), CmdPagePrev, ScopeOverlay, "", ""},
 	{bare(KeyRight), CmdPageNext, ScopeOverlay, "", ""},
+	// The list of lessons and puzzles: the focus moves, Enter starts one.
+	{bare(KeyTab), CmdFocusNext, ScopeOverlay, "", ""},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyDown), CmdFocusNext, ScopeOverlay, "", ""},
+	{bare(KeyUp), CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyEnter), CmdChoose, ScopeOverlay, "", ""},
 
 	{bare(KeyEnter), CmdConfirm, ScopeBox, "", ""},
 	{bare(KeyEscape), CmdDismiss, ScopeBox, "", ""},
 	{bare(KeyBackspace), CmdBackspace, ScopeBox, "", ""},
+	{bare(KeyLeft), CmdFocusLeft, ScopeBox, "", ""},
+	{bare(KeyRight), CmdFocusRight, ScopeBox, "", ""},
+	{bare(KeySpace), CmdActivate, ScopeBox, "", ""}, // a field takes the space as text too
 
-	// Alt+F and Alt+V close an open menu rather than switch to the other.
-	{bare(KeyEscape), CmdDismiss, ScopeMenu, "", ""},
+	// Alt+F and Alt+V close an open menu rather than switch to the other; Tab
+	// and Space step and choose as Down and Enter do.
+	{bare(KeyTab), CmdFocusDown, ScopeMenu, "", ""},
+	{Chord{KeyTab, ModShift}, CmdFocusUp, ScopeMenu, "", ""},
+	{bare(KeySpace), CmdConfirm, ScopeMenu, "", ""},
 	{altKey(KeyF), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyV), CmdDismiss, ScopeMenu, "", ""},
 	{altKey(KeyG), CmdDismiss, ScopeMenu, "", ""},
+	{altKey(KeyH), CmdDismiss, ScopeMenu, "", ""},
 }
 
 // Lookup finds the command of chord c in scope (see Scope for the order). A chord

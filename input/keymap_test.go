@@ -159,12 +159,22 @@ func TestLookup(t *testing.T) {
 		{ScopeGame, "Ctrl+Shift+S", CmdSaveAs}, // an exact chord wins over dropping Shift
 		{ScopeGame, "Ctrl+S", CmdSave},         //
 		{ScopeGame, "Ctrl+Shift+Z", CmdUndo},   // Shift dropped
-		{ScopeGame, "Alt+H", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+P", CmdNone},          // other modifiers are not dropped
+		{ScopeGame, "Alt+H", CmdHelpMenu},      // not H's hint
 		{ScopeGame, "Ctrl+H", CmdNone},         //
 		{ScopeGame, "N", CmdSeriesNext},        //
 		{ScopeGame, "Ctrl+N", CmdNew},          //
 		{ScopeBox, "Backspace", CmdBackspace},  //
 		{ScopeStart, "2", CmdGame2},            //
+		{ScopeMenu, "Down", CmdFocusDown},      // arrows walk an open menu
+		{ScopeMenu, "Right", CmdFocusRight},    // and go to the menu beside it
+		{ScopeMenu, "Enter", CmdConfirm},       //
+		{ScopeMenu, "Shift+Tab", CmdFocusUp},   //
+		{ScopeStart, "Tab", CmdFocusNext},      // Tab rings the start screen's choices
+		{ScopeStart, "Space", CmdActivate},     //
+		{ScopeBox, "Tab", CmdFocusNext},        // and a box's buttons
+		{ScopeBox, "Left", CmdFocusLeft},       //
+		{ScopeGame, "Up", CmdNone},             // the board has no use for Up
 	}
 	for _, c := range cases {
 		got, ok := Lookup(c.scope, ch(c.chord))
@@ -211,10 +221,12 @@ func TestSheet(t *testing.T) {
 	}
 	want := []SheetLine{
 		{"Ctrl+Z / Ctrl+Y", "undo / redo"},
-		{"Tab / Shift+Tab / Enter", "ring the next point, stack or cell you can choose, in reading order / the one before / choose the ringed one"},
+		{"Tab / Shift+Tab / Enter", "ring the next point, stack or cell you can choose, in reading order, then the buttons / the one before / choose the ringed one, or press the ringed button"},
+		{"Up / Down", "in an open menu: the item above / the item below (disabled ones skipped)"},
+		{"Space / Enter", "start screen: press the ringed button / the same, or start the game"},
 		{"Left / Right / End", "review: step back / step forward / back to the live position"},
 		{"J / K / L", "review: step back / play or pause / step forward"},
-		{"Alt+F / Alt+V / Alt+G", "File menu / View menu / Game menu"},
+		{"Alt+F / Alt+V / Alt+G / Alt+H", "File menu / View menu / Game menu / Help menu"},
 		{"D / Ctrl+R", "offer a draw / resign (asks first)"},
 		{"M / [ / ]", "sound on or off / softer / louder"},
 		{"Ctrl+S / Ctrl+Shift+S", "save / save as"},

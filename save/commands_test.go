@@ -47,7 +47,7 @@ func TestMovesAndCheckWithVariations(t *testing.T) {
 	// main line's plies, not the result.
 	bad := write("bad.trihex", "[Game \"Attangle\"]\n\n1. a1 g1 (1... f1 2. b2 (2. c2 d2 (2... a1))) 2. d1\n")
 	code, out, errs := run(moves, bad)
-	wantErr := `bad.trihex: save: line 3, column 41: move 4 "a1" in the variation 2... a1 (instead of 2... d2) in the variation 2. c2 (instead of 2. b2) in the variation 1... f1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied`
+	wantErr := `bad.trihex: save: line 3, column 41: move 2... "a1" in the variation 2... a1 (instead of 2... d2) in the variation 2. c2 (instead of 2. b2) in the variation 1... f1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied`
 	if code != 1 || strings.Count(out, "ply ") != 4 || strings.Contains(out, "result:") || !strings.Contains(errs, wantErr) {
 		t.Errorf("moves, bad variation: exit %d\n%s\n%s", code, out, errs)
 	}
@@ -58,7 +58,7 @@ func TestMovesAndCheckWithVariations(t *testing.T) {
 	}
 	// A bad move of the main line is still met first, with the plies before it.
 	code, out, errs = run(moves, write("main.trihex", "[Game \"Attangle\"]\n\n1. a1 g1 (1... a1) 2. g1\n"))
-	if code != 1 || strings.Count(out, "ply ") != 3 || !strings.Contains(errs, `move 3 "g1": attangle`) {
+	if code != 1 || strings.Count(out, "ply ") != 3 || !strings.Contains(errs, `move 2. "g1": attangle`) {
 		t.Errorf("moves, bad main line: exit %d\n%s\n%s", code, out, errs)
 	}
 }
@@ -93,7 +93,7 @@ func TestMovesAndCheckEnds(t *testing.T) {
 	}
 	refused := filepath.Join("testdata", "ends", "refused.trihex")
 	code, out, errs := run(cli.Check, append(paths, refused)...)
-	want := refused + `: save: line 8: Termination "resignation", but the moves had already ended the game: move 46 "b3,e3-d3" on line 13: Black wins: three triples`
+	want := refused + `: save: line 8: Termination "resignation", but the moves had already ended the game: move 23... "b3,e3-d3" on line 13: Black wins: three triples`
 	if code != 1 || !strings.Contains(errs, want) || strings.Count(out, "\n") != 4 {
 		t.Errorf("check with the refused record: exit %d\n%s\n%s", code, out, errs)
 	}

@@ -90,6 +90,9 @@ type Settings struct {
 	// TimeControl tag writes it ("300+5", "600+5x30"); "" or "-" is no clock.
 	TimeControl string
 	Recent      []string // most recent first
+	// AutosaveFile is the file the autosaved game was opened from or last
+	// saved to ("" for none), so that Continue saves to it again.
+	AutosaveFile string `json:",omitempty"`
 	// LessonsDone names the lessons played to the end ("abande/01-entering.txt"),
 	// PuzzlesSolved the puzzles solved (by an id of their data line).
 	LessonsDone   []string

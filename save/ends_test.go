@@ -123,7 +123,7 @@ func TestRefusedEnds(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = Read(strings.NewReader(string(data)))
-	want := `save: line 8: Termination "resignation", but the moves had already ended the game: move 46 "b3,e3-d3" on line 13: Black wins: three triples`
+	want := `save: line 8: Termination "resignation", but the moves had already ended the game: move 23... "b3,e3-d3" on line 13: Black wins: three triples`
 	if err == nil || err.Error() != want {
 		t.Fatalf("got %v\nwant %s", err, want)
 	}
@@ -137,7 +137,7 @@ func TestRefusedEnds(t *testing.T) {
 		{"still going", "[Game \"Abande\"]\n[Result \"*\"]\n[Termination \"time forfeit\"]\n\n1. d4 d5\n",
 			`save: line 3: Termination "time forfeit" needs a Result tag of "black" or "white", not "*"`},
 		{"moves after the end", "[Game \"Andantino\"]\n[Result \"red\"]\n[Termination \"resignation\"]\n\n1. 1,-1 2,-1 2. 0,1 -1,1 3. 0,-1 1,1 4. 2,-2 1,-2 5. 0,2 0,-2 6. 3,-2 2,0 7. -1,2 2,1 8. 3,-3 3,-1 9. -2,2 -2,3 10. -2,1 1,-3 11. 4,-3 -1,-1 12. 4,-2 -1,3 13. 0,3 5,5\n",
-			`save: line 5, column 164: move 26 "5,5": andantino: illegal move "5,5": the game is over`},
+			`save: line 5, column 164: move 13... "5,5": andantino: illegal move "5,5": the game is over`},
 		{"a bad clock", "[Game \"Abande\"]\n[TimeControl \"5 minutes\"]\n\n1. d4\n",
 			`save: line 2: TimeControl tag: clock: time control "5 minutes": `},
 	}

@@ -26,9 +26,9 @@ func TestReadFile(t *testing.T) {
 	}
 	cases := []struct{ path, want string }{
 		{write("game.trihex", "[Game \"Attangle\"]\n\n1. d5 d4\n"),
-			`game.trihex: save: line 3, column 7: move 2 "d4": `},
+			`game.trihex: save: line 3, column 7: move 1... "d4": `},
 		{write("garbage.trihex", "[Game \"Abande\"]\n\n1. c3 zz9\n"),
-			`garbage.trihex: save: line 3, column 7: move 2 "zz9": `},
+			`garbage.trihex: save: line 3, column 7: move 1... "zz9": `},
 		{write("nogame.trihex", "1. c3 c4\n"),
 			"nogame.trihex: save: no Game tag (one of Abande, Andantino, Attangle)"},
 		{write("badopt.trihex", "[Game \"Andantino\"]\n[Options \"continuation=sometimes\"]\n\n"),
@@ -71,7 +71,7 @@ func TestReadFile(t *testing.T) {
 func TestReadFileStdin(t *testing.T) {
 	for _, c := range []struct{ text, want string }{
 		{"[Game \"Abande\"]\n\n1. d4 d5\n", ""},
-		{"[Game \"Attangle\"]\n\n1. d5 d4\n", `standard input: save: line 3, column 7: move 2 "d4"`},
+		{"[Game \"Attangle\"]\n\n1. d5 d4\n", `standard input: save: line 3, column 7: move 1... "d4"`},
 	} {
 		p := filepath.Join(t.TempDir(), "in")
 		if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {

@@ -469,8 +469,8 @@ func (r *Record) EndFromTags(final game.State, root *Node) (game.Result, error) 
 			if last.Token.Line > 0 {
 				where = fmt.Sprintf(" on line %d", last.Token.Line)
 			}
-			return res, fmt.Errorf("save: %sTermination %q, but the moves had already ended the game: move %d %q%s: %s",
-				at, termTag, last.Ply, moveText(last, nil), where, info.DescribeResult(res))
+			return res, fmt.Errorf("save: %sTermination %q, but the moves had already ended the game: move %s %q%s: %s",
+				at, termTag, moveNumber(last.Ply, true), moveText(last, nil), where, info.DescribeResult(res))
 		}
 		winner, ok := resultWinner(info, tag)
 		if !hasResult || !ok || !term.Allows(winner) {
@@ -546,7 +546,7 @@ func (r *Record) Start() (game.State, error) {
 
 // MoveError is a record's move that does not parse or is not legal:
 //
-//	save: line 4, column 12: move 5 "d4" in the variation 2... f1 (instead of 2... a4): …
+//	save: line 4, column 12: move 3. "d4" in the variation 2... f1 (instead of 2... a4): …
 type MoveError struct {
 	Token Token // the move as written and where (no line for a move a program added)
 	Ply   int   // 1 for the game's first move
@@ -564,7 +564,7 @@ func (e *MoveError) Error() string {
 	if e.Token.Line > 0 {
 		fmt.Fprintf(&b, "line %d, column %d: ", e.Token.Line, e.Token.Col)
 	}
-	fmt.Fprintf(&b, "move %d %q", e.Ply, e.Token.Text)
+	fmt.Fprintf(&b, "move %s %q", moveNumber(e.Ply, true), e.Token.Text)
 	if e.Variation != "" {
 		b.WriteString(" in the variation " + e.Variation)
 	}

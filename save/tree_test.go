@@ -235,15 +235,15 @@ func TestTreeErrors(t *testing.T) {
 		{"unclosed comment in a variation", at + "1. a1 (1. b1 {oops)\n",
 			"save: line 3: comment { not closed"},
 		{"bad first move of a variation", at + "1. a1 g1 (1... a1)",
-			`save: line 3, column 16: move 2 "a1" in the variation 1... a1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied`},
+			`save: line 3, column 16: move 1... "a1" in the variation 1... a1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied`},
 		{"bad move in a nested variation", at + "1. a1 g1\n(1... f1 2. b2\n  (2. c2 d2 (2... e2 3. f1))) 2. d1 a4",
-			`save: line 5, column 25: move 5 "f1" in the variation 2... e2 (instead of 2... d2) in the variation 2. c2 (instead of 2. b2) in the variation 1... f1 (instead of 1... g1): attangle: illegal move "f1": f1 is occupied`},
+			`save: line 5, column 25: move 3. "f1" in the variation 2... e2 (instead of 2... d2) in the variation 2. c2 (instead of 2. b2) in the variation 1... f1 (instead of 1... g1): attangle: illegal move "f1": f1 is occupied`},
 		{"malformed move in a variation", at + "1. a1 g1 (1... f1 2. q9) 2. d1",
-			`save: line 3, column 22: move 3 "q9" in the variation 1... f1 (instead of 1... g1): attangle: bad move "q9"`},
+			`save: line 3, column 22: move 2. "q9" in the variation 1... f1 (instead of 1... g1): attangle: bad move "q9"`},
 		{"the first bad move in the file", at + "1. a1 g1 (1... a1) 2. g1",
-			`save: line 3, column 16: move 2 "a1" in the variation`},
+			`save: line 3, column 16: move 1... "a1" in the variation`},
 		{"bad move of the main line after a variation", at + "1. a1 g1 (1... f1) 2. g1",
-			`save: line 3, column 23: move 3 "g1": attangle: illegal move "g1": g1 is occupied`},
+			`save: line 3, column 23: move 2. "g1": attangle: illegal move "g1": g1 is occupied`},
 		{"nested too deep", at + "1. a1" + strings.Repeat(" (1. a1", MaxNesting+1),
 			fmt.Sprintf("save: line 3, column %d: variations nested more than %d deep", 6+7*MaxNesting+1, MaxNesting)},
 	}
@@ -341,13 +341,13 @@ func TestFormatTreeComments(t *testing.T) {
 
 	// What cannot be written is refused.
 	g1.Mark = "!!!"
-	if _, err := FormatTree(start, root, nil); err == nil || err.Error() != `save: move 2 "g1": bad mark "!!!" (marks are ! ? !! ?? !? ?!)` {
+	if _, err := FormatTree(start, root, nil); err == nil || err.Error() != `save: move 1... "g1": bad mark "!!!" (marks are ! ? !! ?? !? ?!)` {
 		t.Errorf("bad mark: %v", err)
 	}
 	g1.Mark = ""
 	f1.Children = append(f1.Children, &Node{Move: a1.Move, Parent: f1, Ply: 3})
 	if _, err := FormatTree(start, root, nil); err == nil ||
-		err.Error() != `save: move 3 "a1" in the variation 1... f1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied` {
+		err.Error() != `save: move 2. "a1" in the variation 1... f1 (instead of 1... g1): attangle: illegal move "a1": a1 is occupied` {
 		t.Errorf("illegal move: %v", err)
 	}
 }

@@ -259,7 +259,7 @@ func TestThink(t *testing.T) {
 		want string
 	}{
 		{[]string{filepath.Join(dir, "missing.trihex")}, 1, "trihex: open "},
-		{[]string{bad}, 1, `trihex: bad.trihex: save: line 3, column 7: move 2 "d4"`},
+		{[]string{bad}, 1, `trihex: bad.trihex: save: line 3, column 7: move 1... "d4"`},
 		{[]string{"../../save/testdata/golden/andantino.trihex"}, 1, "trihex: the game is over: "},
 		{[]string{path, "--level", "9"}, 2, "usage: " + ThinkUsage},
 		{[]string{path, "--bogus"}, 2, "usage: " + ThinkUsage},

@@ -37,9 +37,8 @@ type animQueue struct{ q []*anim }
 func (aq *animQueue) push(as ...*anim) { aq.q = append(aq.q, as...) }
 func (aq *animQueue) clear()           { aq.q = aq.q[:0] }
 
-// tick starts the first step and drops finished ones.
-func (aq *animQueue) tick() {
-	now := time.Now()
+// tick starts the first step and drops those finished by now.
+func (aq *animQueue) tick(now time.Time) {
 	for len(aq.q) > 0 {
 		a := aq.q[0]
 		if a.start.IsZero() {
@@ -59,12 +58,12 @@ func (aq *animQueue) current() *anim {
 	return aq.q[0]
 }
 
-// progress is the eased fraction of the current step done, 0 to 1.
-func (a *anim) progress() float64 {
+// progress is the eased fraction of the current step done by now, 0 to 1.
+func (a *anim) progress(now time.Time) float64 {
 	if a.start.IsZero() || a.dur <= 0 {
 		return 0
 	}
-	t := min(1, float64(time.Since(a.start))/float64(a.dur))
+	t := min(1, float64(now.Sub(a.start))/float64(a.dur))
 	return 1 - (1-t)*(1-t)*(1-t) // ease out
 }
 

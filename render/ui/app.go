@@ -53,6 +53,7 @@ const (
 // closes.
 func Run(f Options, stderr io.Writer) int {
 	a := newApp(&f)
+	a.prefs.sound.setLog(stderr) // one line when no sound device plays
 	if f.W == 0 || f.H == 0 {
 		f.W, f.H = a.prefs.settings.WindowW, a.prefs.settings.WindowH
 	}

@@ -10,8 +10,8 @@ import (
 	"trihex/render"
 )
 
-// bar is the layer over the scene: the File and View buttons at the top left and
-// the message banner at the bottom. It takes the window-wide commands (the menus,
+// bar is the layer over the scene: the File, View, Game and Help buttons at the
+// top left and the message row beside them. It takes the window-wide commands (the menus,
 // file commands, View settings, fullscreen) and passes the rest of the input down
 // to the scene.
 type bar struct {
@@ -24,8 +24,18 @@ const (
 	wFile   widgetID = "file"
 	wView   widgetID = "view"
 	wGame   widgetID = "game"
+	wHelp   widgetID = "help"
 	wBanner widgetID = "banner"
 )
+
+// helpX is where the Help button starts: after Game in a game, after View on
+// the start screen (which has no Game menu).
+func helpX(a *App) float64 {
+	if a.play() != nil {
+		return 218 * a.scale
+	}
+	return 148 * a.scale
+}
 
 func (b *bar) show(text string, err bool, until time.Time) {
 	b.text, b.err, b.until = text, err, until
@@ -37,17 +47,14 @@ const (
 	errorFor  = 12 * time.Second
 )
 
-// place is where the message shows: the top row right of File, View and Game,
+// place is where the message shows: the top row right of the menu buttons,
 // over the board's area (the board, its labels, the coach's and the lesson's
 // lines and the end card all lie below that row), left of the result, review or
 // pause banner when one shows. The same place on every screen and at a game's
 // end. wide is the room it has.
 func (b *bar) place(a *App) (r render.Rect, wide float64) {
 	s := a.scale
-	left, right := 220*s, a.w-8*s
-	if _, start := a.scene.(*startScreen); start {
-		left = 150 * s // no Game button there
-	}
+	left, right := helpX(a)+72*s, a.w-8*s
 	if p := a.play(); p != nil && p.lay != nil {
 		right = p.lay.board.X + p.lay.board.W - 8*s
 		if msg, _, tr := p.topBanner(p.lay, s); msg != "" {
@@ -74,6 +81,7 @@ func (b *bar) layout(a *App) *Layout {
 	if a.play() != nil {
 		l.add(wGame, render.Rect{X: 148 * s, Y: 8 * s, W: 64 * s, H: 30 * s}, true, "Game")
 	}
+	l.add(wHelp, render.Rect{X: helpX(a), Y: 8 * s, W: 64 * s, H: 30 * s}, true, "Help")
 	if b.text != "" {
 		r, _ := b.place(a)
 		l.add(wBanner, r, true, "")
@@ -100,6 +108,9 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 		case wGame:
 			a.push(&menu{gameMenu: true})
 			return true
+		case wHelp:
+			a.push(&menu{helpMenu: true})
+			return true
 		case wBanner:
 			*b = bar{}
 			return true
@@ -114,14 +125,16 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 			}
 			*b = bar{}
 		case input.CmdFileMenu:
-			a.push(newMenu(false))
+			openMenuByKey(a, newMenu(false))
 		case input.CmdViewMenu:
-			a.push(newMenu(true))
+			openMenuByKey(a, newMenu(true))
 		case input.CmdGameMenu:
 			if a.play() == nil {
 				continue
 			}
-			a.push(&menu{gameMenu: true})
+			openMenuByKey(a, &menu{gameMenu: true})
+		case input.CmdHelpMenu:
+			openMenuByKey(a, &menu{helpMenu: true})
 		case input.CmdNew, input.CmdOpen, input.CmdSave, input.CmdSaveAs, input.CmdQuit,
 			input.CmdNextTheme, input.CmdCoords, input.CmdFlip, input.CmdSound, input.CmdVolumeUp, input.CmdVolumeDown, input.CmdFaster:
 			a.run(c)
@@ -135,7 +148,7 @@ func (b *bar) take(a *App, f *input.Frame) bool {
 
 func (b *bar) draw(a *App, p painter, l *Layout) {
 	s := p.s
-	for _, id := range []widgetID{wFile, wView, wGame} {
+	for _, id := range []widgetID{wFile, wView, wGame, wHelp} {
 		w, ok := l.get(id)
 		if !ok {
 			continue

@@ -55,7 +55,7 @@ func TestMessageRowCoversNothing(t *testing.T) {
 					if m, _, r := p.topBanner(p.lay, a.scale); m != "" && overlaps(msg, r) {
 						t.Errorf("%s %s: the message covers the banner %q", name, when, m)
 					}
-					for _, id := range []widgetID{wFile, wView, wGame} {
+					for _, id := range []widgetID{wFile, wView, wGame, wHelp} {
 						if overlaps(msg, a.layouts[a.bar].rect(id)) {
 							t.Errorf("%s %s: the message covers %s", name, when, id)
 						}

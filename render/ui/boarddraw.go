@@ -56,7 +56,7 @@ func (bv *boardView) draw(p painter, f *boardFrame, surface bool) {
 	if len(f.hint) > 0 && !f.reviewing {
 		// The suggested move, pulsing so that it is not taken for a selection;
 		// on the 37-point board its ring lies under the labels (drawStacks).
-		k, ring := hintPulse(p.th)
+		k, ring := hintPulse(p.th, p.now)
 		for i, c := range f.hint {
 			x, y := bv.view.ToPixel(c)
 			if surface {
@@ -70,8 +70,8 @@ func (bv *boardView) draw(p painter, f *boardFrame, surface bool) {
 }
 
 // hintPulse is the hint ring's pulse now, 0.5 to 1, and its colour.
-func hintPulse(th render.Theme) (float64, color.RGBA) {
-	k := 0.75 + 0.25*math.Sin(float64(time.Now().UnixMilli())/160)
+func hintPulse(th render.Theme, now time.Time) (float64, color.RGBA) {
+	k := 0.75 + 0.25*math.Sin(float64(now.UnixMilli())/160)
 	ring := th.Hint
 	ring.A = uint8(200 * k)
 	ring.R, ring.G, ring.B = uint8(float64(ring.R)*200*k/255), uint8(float64(ring.G)*200*k/255), uint8(float64(ring.B)*200*k/255)
@@ -133,7 +133,7 @@ func (bv *boardView) drawStacks(p painter, f *boardFrame) {
 			sp.Halo(p.dst, x, y, 1.45, th.Accent)
 		}
 		if hint[c] {
-			k, ring := hintPulse(th)
+			k, ring := hintPulse(th, p.now)
 			sp.Ring(p.dst, x, y, 0.95+0.1*k, ring)
 		}
 	}
@@ -338,7 +338,7 @@ func (bv *boardView) drawFlights(p painter, f *boardFrame) {
 	if an == nil {
 		return
 	}
-	t := an.progress()
+	t := an.progress(p.now)
 	sp := bv.sprites
 	for _, fl := range an.flights {
 		x1, y1 := bv.view.ToPixel(fl.to)

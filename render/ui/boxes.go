@@ -41,6 +41,7 @@ type confirmBox struct {
 	// keep, when set, says whether the question still stands; the box closes
 	// unanswered once it does not (an offer withdrawn, the game over).
 	keep func() bool
+	ring keyRing // the button Enter presses, the first until Tab moves it (keynav.go)
 }
 
 // boxButton is one answer of a confirm box; a nil run only closes the box.
@@ -85,10 +86,12 @@ func (c *confirmBox) update(a *App, f *input.Frame) {
 	}
 	for _, cmd := range f.Commands(input.ScopeBox) {
 		switch cmd {
-		case input.CmdConfirm:
-			chosen = 0
+		case input.CmdConfirm, input.CmdActivate:
+			chosen = c.ringed()
 		case input.CmdDismiss:
 			chosen = len(c.buttons) - 1
+		default:
+			c.keyStep(cmd)
 		}
 	}
 	if chosen < 0 {
@@ -109,9 +112,9 @@ func (c *confirmBox) draw(a *App, p painter, l *Layout) {
 	for i, line := range wrap(c.text, f, box.W-40*s) {
 		p.t.Add(line, f, box.X+20*s, box.Y+56*s+float64(i)*18*s, render.Left, p.th.TextDim)
 	}
-	for _, b := range c.buttons {
+	for i, b := range c.buttons {
 		w, _ := l.get(b.id)
-		p.button(w, b.label, b.style, 14, true)
+		p.button(w, c.buttonLabel(i), b.style, 14, true)
 	}
 }
 
@@ -182,7 +185,7 @@ func (pr *pathPrompt) draw(a *App, p painter, l *Layout) {
 		shown = shown[n:] // keep the end of a long path in view
 	}
 	cursor := ""
-	if time.Now().UnixMilli()/500%2 == 0 {
+	if p.now.UnixMilli()/500%2 == 0 {
 		cursor = "|"
 	}
 	p.t.Add(shown+cursor, f, field.X+8*s, field.CY(), render.Left, p.th.Text)

@@ -109,7 +109,7 @@ func drawClocks(pt painter, l *playLayout) {
 		case f.running && f.low:
 			// Blinks at a second's pace in its last ten seconds.
 			bg, fg = th.Danger, th.Text
-			if f.left < 10*time.Second && time.Now().UnixMilli()/500%2 == 1 {
+			if f.left < 10*time.Second && pt.now.UnixMilli()/500%2 == 1 {
 				bg = th.Warning
 			}
 		case f.low:
@@ -131,16 +131,16 @@ func drawClocks(pt painter, l *playLayout) {
 	}
 }
 
-// sessionNow is the time the game sessions read: the wall clock, or with
+// sessionNow is the time the game sessions read: the app's (now), or with
 // --time-scale (testing) a clock that runs that many times faster, so that an
 // end-to-end test sees a 1+0 game's flag fall in seconds.
 func (a *App) sessionNow() func() time.Time {
 	k := a.flags.TimeScale
 	if k <= 0 || k == 1 {
-		return nil
+		return a.now
 	}
-	start := time.Now()
-	return func() time.Time { return start.Add(time.Duration(float64(time.Since(start)) * k)) }
+	start := a.now()
+	return func() time.Time { return start.Add(time.Duration(float64(a.now().Sub(start)) * k)) }
 }
 
 // The start screen's clock row: no clock, the Fischer presets, a byo-yomi one

@@ -3,6 +3,8 @@ package ui
 import (
 	"fmt"
 
+	"github.com/hajimehoshi/ebiten/v2"
+
 	"trihex/ai"
 	"trihex/input"
 	"trihex/render"
@@ -23,10 +25,17 @@ func (a *App) run(c input.Command) {
 	case input.CmdQuit:
 		a.files.quit(a)
 	case input.CmdAnalyse, input.CmdReviewGame, input.CmdResign, input.CmdOfferDraw,
-		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint:
+		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint,
+		input.CmdTypeMove, input.CmdFocusNext:
 		if p := a.play(); p != nil {
-			p.command(a, c) // the game's: from the View or the Game menu
+			p.command(a, c) // the game's: from the View, Game or Help menu
 		}
+	case input.CmdRules, input.CmdShortcuts:
+		a.showHelp(c == input.CmdShortcuts)
+	case input.CmdFullscreen:
+		ebiten.SetFullscreen(!ebiten.IsFullscreen())
+	case input.CmdAbout:
+		a.showAbout()
 	case input.CmdNextTheme:
 		a.prefs.setTheme(render.NextTheme(a.prefs.settings.Theme))
 		a.showNotice("Theme: " + a.prefs.theme.Label)
@@ -37,6 +46,9 @@ func (a *App) run(c input.Command) {
 		a.prefs.settings.Flip = !a.prefs.settings.Flip
 		a.prefs.save()
 	case input.CmdSound:
+		if a.noSound() {
+			return
+		}
 		a.prefs.settings.Sound = !a.prefs.settings.Sound
 		a.prefs.save()
 		a.prefs.sound.setVolume(a.prefs.volume())
@@ -66,6 +78,9 @@ func (a *App) run(c input.Command) {
 			a.showNotice(fmt.Sprintf("Stronger replies: each of %d cores searches the level's whole budget", ai.DefaultThreads(true)))
 		}
 	case input.CmdVolumeUp, input.CmdVolumeDown:
+		if a.noSound() {
+			return
+		}
 		d := 0.1
 		if c == input.CmdVolumeDown {
 			d = -0.1

@@ -1,9 +1,12 @@
 package ui
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"trihex/input"
 	"trihex/save"
 )
 
@@ -34,5 +37,149 @@ func TestContinuable(t *testing.T) {
 	}
 	if continuable(nil) {
 		t.Error("no autosave")
+	}
+}
+
+// Continue comes back after New → Don't save, with the kept game's file, game,
+// players, level and clock on the start screen; it goes on under that file's
+// name (Ctrl+S saves there without asking) and the next start finds the file
+// again. The counts are the move list's: three single moves are "2 moves".
+func TestContinueKeepsFileAndChoices(t *testing.T) {
+	dir := t.TempDir()
+	a := newTestApp(1280, 800)
+	a.prefs.cfgDir = dir
+	path := filepath.Join(dir, "mine"+save.Extension)
+	rec := "[Game \"Andantino\"]\n[White \"Human\"]\n[Red \"Trihex level 4\"]\n[TimeControl \"300+3\"]\n\n1. 0,1 -1,1\n"
+	if err := os.WriteFile(path, []byte(rec), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a.scene = a.startScreen()
+	if st := a.scene.(*startScreen); st.cont != nil {
+		t.Fatal("Continue offered with no autosave")
+	}
+	a.files.openPath(a, path)
+	p := a.play()
+	if p == nil {
+		t.Fatalf("%s did not open", path)
+	}
+	t.Cleanup(p.close)
+	if p.sess.Paused() {
+		p.sess.TogglePause() // a timed game opens paused
+	}
+	mv := p.sess.Match.Live().LegalMoves(nil)[0]
+	p.handle(a, p.sess.PlayMove(mv))
+	if p.sess.Match.Len() != 3 {
+		t.Fatalf("the move was not played: %d single moves", p.sess.Match.Len())
+	}
+
+	a.run(input.CmdNew)
+	box, ok := a.top().(*confirmBox)
+	if !ok {
+		t.Fatalf("New with an unsaved move asked nothing: %T", a.top())
+	}
+	if !strings.Contains(box.text, "(2 moves)") {
+		t.Errorf("the question counts the moves otherwise than the list (1. 0,1 -1,1 2. …): %q", box.text)
+	}
+	for _, b := range box.buttons {
+		if b.id == wConfirmDiscard {
+			a.pop(box)
+			b.run()
+		}
+	}
+	st, ok := a.scene.(*startScreen)
+	if !ok {
+		t.Fatalf("Don't save left %T", a.scene)
+	}
+	if st.cont == nil || len(st.cont.Moves) != 3 || st.contPath != path {
+		t.Fatalf("after Don't save: Continue %v, file %q", st.cont != nil, st.contPath)
+	}
+	if st.games[st.sel].Name != "Andantino" || st.computer != [2]bool{false, true} || st.level != 4 || st.clock.String() != "300+3" {
+		t.Errorf("the start screen shows %s, computer %v, level %d, clock %s; want the kept game's Andantino, Red, 4, 300+3",
+			st.games[st.sel].Name, st.computer, st.level, st.clock)
+	}
+	l := st.layout(a)
+	if w, ok := l.get(wContinue); !ok || w.label != "Continue Andantino (2 moves)" {
+		t.Errorf("Continue reads %q", w.label)
+	}
+
+	a.layouts[st] = l
+	st.level = 2 // a row changed: Continue still plays, and remembers, the kept game's level
+	clickWidget(t, a, st, wContinue)
+	p = a.play()
+	if p == nil {
+		t.Fatalf("Continue opened %T", a.scene)
+	}
+	t.Cleanup(p.close)
+	if p.sess.Path != path || !p.sess.Unsaved() || p.sess.Match.Len() != 3 {
+		t.Errorf("continued: file %q, unsaved %v, %d single moves", p.sess.Path, p.sess.Unsaved(), p.sess.Match.Len())
+	}
+	if st := a.prefs.settings; st.LastGame != "Andantino" || st.Level != 4 || st.Players != [2]string{"human", "computer"} || st.TimeControl != "300+3" {
+		t.Errorf("the settings remember %s level %d %v %s", st.LastGame, st.Level, st.Players, st.TimeControl)
+	}
+	a.files.save(a)
+	if a.top() != nil {
+		t.Fatalf("Ctrl+S asked: %T", a.top())
+	}
+	if g, err := save.ReadFile(path); err != nil || len(g.Moves) != 3 {
+		t.Fatalf("the file after Ctrl+S: %v", err)
+	}
+
+	// The next start finds the autosave and its file.
+	a.prefs.writer.Flush()
+	b := newTestApp(1280, 800)
+	b.prefs.cfgDir = dir
+	b.prefs.settings, _ = save.LoadSettings(dir)
+	b.loadKept()
+	if st := b.startScreen(); st.cont == nil || st.contPath != path {
+		t.Errorf("the next start: Continue %v, file %q", st.cont != nil, st.contPath)
+	}
+}
+
+// The move list numbers a pair of single moves as one move; so do the words.
+func TestMovesCounted(t *testing.T) {
+	for plies, want := range []string{"0 moves", "1 move", "1 move", "2 moves", "2 moves", "3 moves"} {
+		if got := movesText(plies); got != want {
+			t.Errorf("%d single moves: %q, want %q", plies, got, want)
+		}
+	}
+	for ply, want := range map[int]string{1: "1.", 2: "1…", 3: "2.", 10: "5…"} {
+		if got := moveNumber(ply); got != want {
+			t.Errorf("single move %d: %q, want %q", ply, got, want)
+		}
+	}
+}
+
+// The recent games show under Start at 1280×800 whatever the game's rows (the
+// cards give way), within the window and over no other widget.
+func TestRecentGamesShown(t *testing.T) {
+	for i, size := range [][2]float64{{1280, 800}, {1280, 800}, {1600, 1000}} {
+		a := newTestApp(size[0], size[1])
+		a.prefs.settings.Recent = []string{"/home/p/a.trihex", "/home/p/b.trihex", "/home/p/c.trihex", "/home/p/d.trihex"}
+		if i == 1 {
+			a.prefs.settings.Engines = []string{"other.ugi"} // a row more
+		}
+		st := a.newStart()
+		st.cont = &save.Game{Info: st.games[0]}
+		for sel := range st.games {
+			for _, computer := range [][2]bool{{}, {false, true}} {
+				st.sel, st.computer = sel, computer
+				l := st.layout(a)
+				for i := range 3 {
+					r, ok := l.get(widgetID("recent-" + string(rune('0'+i))))
+					if !ok {
+						t.Errorf("%vx%v %s computer %v: recent game %d not shown", size[0], size[1], st.games[sel].Name, computer, i)
+						continue
+					}
+					if r.r.Y+r.r.H > a.h {
+						t.Errorf("%vx%v %s: recent game %d at %v, below the window", size[0], size[1], st.games[sel].Name, i, r.r)
+					}
+					for _, w := range l.widgets {
+						if !strings.HasPrefix(string(w.id), "recent-") && overlaps(w.r, r.r) {
+							t.Errorf("%vx%v %s: recent game %d at %v covers %s at %v", size[0], size[1], st.games[sel].Name, i, r.r, w.id, w.r)
+						}
+					}
+				}
+			}
+		}
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"trihex/input"
 	"trihex/save"
@@ -23,6 +22,46 @@ type fileState struct {
 	closeAsked     bool // the window's close button was pressed
 	dlg            *dialogWait
 	autosaveFailed bool // said once, not after every move
+	kept           keptGame
+	keptLoaded     bool // the autosave found at start has been read
+}
+
+// keptGame is the game the autosave holds, as this session last wrote it (or
+// found it at start), and the file it belongs to: what Continue offers.
+type keptGame struct {
+	rec  string         // the record as last put in the autosave; "" when g is the one read at start
+	g    *save.Game     // rec read, once asked for
+	path string         // the file it was opened from or saved to; "" for none
+	sess *input.Session // the session that wrote it, nil for the one read at start
+}
+
+// game is the kept game, read from its record the first time it is asked for;
+// nil when there is none or it cannot be read.
+func (k *keptGame) game() *save.Game {
+	if k.g == nil && k.rec != "" {
+		if g, err := save.Read(strings.NewReader(k.rec)); err == nil {
+			k.g = g
+		}
+	}
+	return k.g
+}
+
+// keep remembers that the autosave holds sess's game, rec, belonging to sess's
+// file; the file is remembered in the settings for the next start.
+func (fs *fileState) keep(a *App, sess *input.Session, rec string) {
+	if fs.kept.rec != rec || fs.kept.sess != sess {
+		fs.kept = keptGame{rec: rec, path: sess.Path, sess: sess}
+	}
+	fs.keepPath(a, sess.Path)
+}
+
+// keepPath sets the kept game's file, in the settings too.
+func (fs *fileState) keepPath(a *App, path string) {
+	fs.kept.path = path
+	if a.prefs.settings.AutosaveFile != path {
+		a.prefs.settings.AutosaveFile = path
+		a.prefs.save()
+	}
 }
 
 // waiting reports whether a native dialog is open.
@@ -31,15 +70,17 @@ func (fs *fileState) waiting() bool { return fs.dlg != nil }
 // askDrop runs then at once, or after asking when the game has unsaved moves.
 func (fs *fileState) askDrop(a *App, what string, then func()) {
 	p := a.play()
+	if p != nil && p.net.askLeave(a, p, what, then) {
+		return // a network game: asked as its authority needs (onlineplay.go)
+	}
 	if p == nil || !p.sess.Unsaved() {
 		then()
 		return
 	}
-	n := p.sess.Match.Len()
 	a.push(&confirmBox{
 		title: what + "?",
-		text: fmt.Sprintf("The %s game on the board (%d %s) is not saved. Save it first? Without saving, its moves stay in the autosave until the next game's first move.",
-			p.sess.Info.Name, n, plural(n, "move")),
+		text: fmt.Sprintf("The %s game on the board (%s) is not saved. Save it first? Without saving, its moves stay in the autosave until the next game's first move.",
+			p.sess.Info.Name, movesText(p.sess.Match.Len())),
 		buttons: []boxButton{
 			{id: wConfirmSave, label: "Save (Enter)", style: primaryButton, run: func() { fs.saveThen(a, then) }},
 			{id: wConfirmDiscard, label: "Don't save", style: destructiveButton, run: then},
@@ -70,7 +111,7 @@ func (fs *fileState) saveThen(a *App, then func()) {
 }
 
 func (fs *fileState) newGame(a *App) {
-	fs.askDrop(a, "Start a new game", func() { a.setScene(a.newStart()) })
+	fs.askDrop(a, "Start a new game", func() { a.setScene(a.startScreen()) })
 }
 
 func (fs *fileState) open(a *App) {
@@ -104,7 +145,7 @@ func (fs *fileState) saveAs(a *App) {
 // extension, to then.
 func (fs *fileState) askSavePath(a *App, then func(string)) {
 	p := a.play()
-	name := strings.ToLower(p.sess.Info.Name) + "-" + time.Now().Format("2006-01-02") + save.Extension
+	name := strings.ToLower(p.sess.Info.Name) + "-" + a.now().Format("2006-01-02") + save.Extension
 	if p.sess.Path != "" {
 		name = filepath.Base(p.sess.Path)
 	}
@@ -192,7 +233,7 @@ func (fs *fileState) openPath(a *App, path string) {
 		a.showError(playerMessage(err))
 		return
 	}
-	sess := input.SessionFromGame(g, a.prefs.settings.Level, nil)
+	sess := input.SessionFromGame(g, a.prefs.settings.Level, a.sessionNow())
 	sess.Path = path
 	a.setScene(a.newPlay(sess))
 	a.prefs.settings.AddRecent(path)
@@ -215,6 +256,9 @@ func (fs *fileState) saveTo(a *App, path string) bool {
 		return false
 	}
 	p.sess.Saved(path)
+	if fs.kept.sess == p.sess {
+		fs.keepPath(a, path) // Continue saves to it from now on
+	}
 	a.prefs.settings.AddRecent(path)
 	a.prefs.save()
 	a.showNotice("Saved " + path)
@@ -234,6 +278,7 @@ func (fs *fileState) autosave(a *App, sess *input.Session) {
 	}
 	if p := a.play(); a.prefs.cfgDir != "" && sess.Judge == nil && (p == nil || p.net == nil) { // neither a lesson or puzzle nor a network game (the authority keeps it) replaces the game kept
 		a.prefs.writer.Put(save.WriteAutosave, save.AutosaveJob(a.prefs.cfgDir, rec))
+		fs.keep(a, sess, rec)
 	}
 	if a.flags.RecordOut != "" {
 		a.prefs.writer.Put(save.WriteRecord, save.RecordJob(a.flags.RecordOut, rec))

@@ -100,3 +100,75 @@ func readSeen(t *testing.T, path string) inputSeen {
 	}
 	return l.Seen
 }
+
+// TestEndToEndKeysStart goes from the start screen to a finished game by keys
+// alone, no pointer event: Tab rings the game cards and Right chooses Attangle,
+// Tab goes on to Black's row (Right and Left change it), then to Start, which
+// Enter presses; a move is played by Tab and Enter; Alt+G opens the Game menu,
+// Down lights Resign… and Enter chooses it; in the box Tab rings Play on, which
+// Enter presses; Ctrl+R asks again and Enter resigns; Tab then rings the end
+// card's Rematch. TRIHEX_E2E=1 (about 20 s).
+func TestEndToEndKeysStart(t *testing.T) {
+	dir, bin, script := e2eSetup(t)
+	rec := filepath.Join(dir, "record.txt")
+	cmds := "key Tab\nkey Right\nshot start-card.png\nring Tab player-black\nkey Right\nkey Left\nshot start-row.png\n" +
+		"ring Tab start\ncopy start.json\nshot start.png\nkey Return\nuntil undo\n" +
+		"tab g1\nkey Return\n" +
+		"key alt+g\nring Down menu-resign\ncopy menu.json\nshot menu.png\nkey Return\nuntil confirm-resign\n" +
+		"ring Tab confirm-cancel\nshot box.png\nkey Return\n" +
+		"key ctrl+r\nuntil confirm-resign\nkey Return\nuntil result-rematch\nring Tab result-rematch\ncopy card.json\nshot card.png\n"
+	args := []string{"-a", "-s", "-screen 0 1600x1000x24", script, "--size", "1280x800",
+		"--record-out", rec, "--config-dir", filepath.Join(dir, "config")}
+	cmd := e2eCommand(t, "xvfb-run", args...)
+	cmd.Env = append(os.Environ(), "BIN="+bin, "DIR="+dir, "REC="+rec)
+	cmd.Stdin = strings.NewReader(cmds)
+	out, err := cmd.CombinedOutput()
+	if err != nil || strings.Contains(string(out), "never rang") {
+		t.Fatalf("driver: %v\n%s", err, out)
+	}
+	if l := readLayout(t, filepath.Join(dir, "start.json")); l.Game != "" {
+		t.Errorf("Start was ringed on the %q screen, want the start screen", l.Game)
+	}
+	if f := readFocus(t, filepath.Join(dir, "menu.json")); f != "menu-resign" {
+		t.Errorf("the Game menu lit %q, want menu-resign", f)
+	}
+	if f := readFocus(t, filepath.Join(dir, "card.json")); f != "result-rematch" {
+		t.Errorf("the end card rang %q, want result-rematch", f)
+	}
+	data, err := os.ReadFile(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// One move, then a resignation: Play on in the box left the game going.
+	if !strings.Contains(string(data), "1. g1") || !strings.Contains(string(data), "resign") ||
+		!strings.Contains(string(data), "Attangle") {
+		t.Errorf("record:\n%s\nwant Attangle, 1. g1, then a resignation", data)
+	}
+	if seen := readSeen(t, filepath.Join(dir, "layout.json")); seen.Clicks != 0 {
+		t.Errorf("%d clicks seen: the game was to be played by keys alone", seen.Clicks)
+	}
+	for _, shot := range []string{"start-card.png", "start-row.png", "start.png", "menu.png", "box.png", "card.png"} {
+		checkNotBlank(t, filepath.Join(dir, shot))
+		if d := os.Getenv("TRIHEX_SHOTS"); d != "" {
+			if data, err := os.ReadFile(filepath.Join(dir, shot)); err == nil {
+				_ = os.WriteFile(filepath.Join(d, "keys-"+shot), data, 0o644)
+			}
+		}
+	}
+}
+
+// readFocus reads the widget the keys ring from a --layout-out file.
+func readFocus(t *testing.T, path string) string {
+	t.Helper()
+	var l struct {
+		Focus string `json:"focus"`
+	}
+	data, err := os.ReadFile(path)
+	if err == nil {
+		err = json.Unmarshal(data, &l)
+	}
+	if err != nil {
+		t.Fatalf("%s: %v", filepath.Base(path), err)
+	}
+	return l.Focus
+}

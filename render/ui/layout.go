@@ -38,6 +38,8 @@ type Layout struct {
 	Guide string
 	// Invite is a network game's invite code while the opponent has not joined.
 	Invite string
+	// Focus is the widget the keys ring (keynav.go), for --layout-out.
+	Focus widgetID
 }
 
 func newLayout() *Layout {
@@ -97,6 +99,7 @@ type layoutJSON struct {
 	Banner  string                `json:"banner,omitempty"`
 	Guide   string                `json:"guide,omitempty"`
 	Invite  string                `json:"invite,omitempty"` // a network game's invite code, until the opponent joins
+	Focus   string                `json:"focus,omitempty"`  // the widget the keys ring, the top layer's
 	// Seen counts the input the app has taken (clicks, keys, wheel steps,
 	// pointer moves), so that a test driving it waits for its input to be taken
 	// rather than for a time.
@@ -131,6 +134,9 @@ func encodeLayouts(gameName string, w, h, s float64, ls []*Layout, seen *inputSe
 		}
 		if l.Invite != "" {
 			out.Invite = l.Invite
+		}
+		if l.Focus != "" {
+			out.Focus = string(l.Focus)
 		}
 		for k, c := range l.Cells {
 			out.Cells[k] = [2]float64{round1(c[0] / s), round1(c[1] / s)}

@@ -13,7 +13,10 @@ import (
 type menu struct {
 	view     bool // the View menu, not the File menu
 	gameMenu bool // the Game menu (matchui.go)
+	helpMenu bool // the Help menu (helpmenu.go)
 	items    []menuItem
+	lit      keyRing    // the item lit by the keys or the pointer (keynav.go)
+	ptr      [2]float64 // the pointer when last seen
 }
 
 // menuItem is one line of a menu.
@@ -37,6 +40,9 @@ func (m *menu) itemsFor(a *App) []menuItem {
 	if m.gameMenu {
 		return gameMenuItems(p)
 	}
+	if m.helpMenu {
+		return helpMenuItems(a)
+	}
 	if m.view {
 		var items []menuItem
 		for i, th := range render.Themes {
@@ -47,12 +53,11 @@ func (m *menu) itemsFor(a *App) []menuItem {
 			items = append(items, menuItem{id: widgetID("menu-theme-" + th.Name), cmd: input.CmdSetTheme, theme: th.Name,
 				label: th.Label, keys: keys, check: a.prefs.settings.Theme == th.Name})
 		}
+		snd := soundItems(a) // off, with the reason, where no device plays
 		return append(items,
 			menuItem{id: "menu-coords", cmd: input.CmdCoords, label: "Coordinates", keys: "C", check: a.prefs.settings.Coordinates, group: true},
 			menuItem{id: "menu-flip", cmd: input.CmdFlip, label: "Flip board 180°", keys: "R", check: a.prefs.settings.Flip},
-			menuItem{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
-			menuItem{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
-			menuItem{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+			snd[0], snd[1], snd[2],
 			menuItem{id: "menu-faster", cmd: input.CmdFaster, label: fasterLabel(), check: a.prefs.settings.FasterReplies, group: true},
 			menuItem{id: "menu-thinking", cmd: input.CmdDetails, label: "Show the move the computer likes", keys: "T", check: a.prefs.settings.Thinking},
 			menuItem{id: "menu-analyse", cmd: input.CmdAnalyse, label: "Analysis of the position", keys: "A", group: true,
@@ -85,6 +90,9 @@ func (m *menu) layout(a *App) *Layout {
 	if m.gameMenu {
 		x = 148 * s
 	}
+	if m.helpMenu {
+		x = helpX(a)
+	}
 	for _, it := range m.items {
 		if it.group {
 			y += 8 * s
@@ -96,8 +104,11 @@ func (m *menu) layout(a *App) *Layout {
 }
 
 func (m *menu) update(a *App, f *input.Frame) {
+	if m.keys(a, f) {
+		return
+	}
 	for _, c := range f.Commands(input.ScopeMenu) {
-		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu {
+		if c == input.CmdDismiss || c == input.CmdFileMenu || c == input.CmdViewMenu || c == input.CmdGameMenu || c == input.CmdHelpMenu {
 			a.pop(m)
 			return
 		}
@@ -111,18 +122,22 @@ func (m *menu) update(a *App, f *input.Frame) {
 		return
 	}
 	for _, it := range m.items {
-		if it.id != id {
-			continue
+		if it.id == id {
+			m.choose(a, it)
 		}
-		switch it.cmd {
-		case input.CmdSetTheme:
-			a.prefs.setTheme(it.theme)
-		case input.CmdOpenRecent:
-			path := it.path
-			a.files.askDrop(a, "Open "+filepath.Base(path), func() { a.files.openPath(a, path) })
-		default:
-			a.run(it.cmd)
-		}
+	}
+}
+
+// choose carries out item it, chosen by a click or by Enter.
+func (m *menu) choose(a *App, it menuItem) {
+	switch it.cmd {
+	case input.CmdSetTheme:
+		a.prefs.setTheme(it.theme)
+	case input.CmdOpenRecent:
+		path := it.path
+		a.files.askDrop(a, "Open "+filepath.Base(path), func() { a.files.openPath(a, path) })
+	default:
+		a.run(it.cmd)
 	}
 }
 
@@ -143,7 +158,7 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		c := p.th.Text
 		if !w.enabled {
 			c = p.th.TextDisabled
-		} else if r.Contains(p.ptrX, p.ptrY) {
+		} else if m.lights(it.id) {
 			render.FillRoundRect(p.dst, r.Inset(2*s), 4*s, p.th.Accent)
 			c = p.th.TextOnAccent
 		}
@@ -151,7 +166,7 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		if it.check {
 			p.t.Add("•", render.Face(16*s, true), r.X+12*s, r.CY(), render.Left, p.th.Highlight)
 		}
-		if m.view {
+		if m.view || m.helpMenu {
 			label = "   " + label
 		}
 		if it.path != "" {
@@ -162,7 +177,11 @@ func (m *menu) draw(a *App, p painter, l *Layout) {
 		}
 		p.t.Add(label, f, r.X+12*s, r.CY(), render.Left, c)
 		if it.keys != "" {
-			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, p.th.TextDim)
+			kc := p.th.TextDim
+			if c == p.th.TextOnAccent {
+				kc = c // on the lit item's fill, dim text is hard to read
+			}
+			p.t.Add(it.keys, kf, r.X+r.W-12*s, r.CY(), render.Right, kc)
 		}
 	}
 }

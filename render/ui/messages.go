@@ -15,7 +15,7 @@ import (
 // messages.
 
 // pkgPrefix matches the package prefixes of the errors the window may show.
-var pkgPrefix = regexp.MustCompile(`\b(save|abande|attangle|andantino|game|input|ai|dialog|lesson|puzzle): `)
+var pkgPrefix = regexp.MustCompile(`\b(save|abande|attangle|andantino|game|input|ai|analysis|dialog|lesson|puzzle): `)
 
 // illegal matches the rules' wrapping of a refused move: the reason follows it.
 var illegal = regexp.MustCompile(`illegal move "[^"]*": `)
@@ -36,8 +36,8 @@ func playerMessage(err error) string {
 		err = fe.Err
 	}
 	if me, ok := errors.AsType[*save.MoveError](err); ok {
-		return prefix + fmt.Sprintf("line %d, move %d %q is not a legal move: %s",
-			me.Token.Line, me.Ply, me.Token.Text, plain(me.Err.Error()))
+		return prefix + fmt.Sprintf("line %d, move %s %q is not a legal move: %s",
+			me.Token.Line, moveNumber(me.Ply), me.Token.Text, plain(me.Err.Error()))
 	}
 	return prefix + plain(err.Error())
 }

@@ -23,7 +23,7 @@ func TestPlayerMessage(t *testing.T) {
 		t.Fatal("a bad record loads")
 	}
 	got := playerMessage(err)
-	want := `Could not open game.trihex: line 3, move 2 "9,9" is not a legal move: 9,9 touches no tile`
+	want := `Could not open game.trihex: line 3, move 1… "9,9" is not a legal move: 9,9 touches no tile`
 	if got != want {
 		t.Errorf("got  %q\nwant %q\n(command line: %q)", got, want, err)
 	}

@@ -32,6 +32,7 @@ type playScene struct {
 	hoverOn bool
 	armed   *hex.Coord   // a losing cell clicked once: the second click plays it
 	focus   input.Focus  // the target Tab rang (focus.go)
+	ringBtn keyRing      // or the button it rang past the targets (keynav.go)
 	th      render.Theme // the theme of the last layout
 	// endHidden puts the end card away (Review) until the game changes or the
 	// review returns to the live position.
@@ -46,7 +47,8 @@ type playScene struct {
 	// clockShown is the clocks' text as last drawn, so that a running clock is
 	// drawn when it changes rather than every frame.
 	clockShown [2]string
-	net        *netPlay // a network game's link (onlineplay.go), or nil
+	net        *netPlay         // a network game's link (onlineplay.go), or nil
+	clock      func() time.Time // the app's (now)
 }
 
 // flash is a short message with an end.
@@ -70,6 +72,7 @@ func (a *App) newPlay(sess *input.Session) *playScene {
 		surface: !sess.Info.Board.Bounded(),
 		list:    moveList{scrollPending: true},
 		mode:    exercise.Free{},
+		clock:   a.now,
 	}
 }
 
@@ -86,7 +89,7 @@ func (p *playScene) close() {
 // replay.
 func (p *playScene) tick(a *App) {
 	p.netTick(a)
-	p.anims.tick()
+	p.anims.tick(p.now())
 	p.sess.Computer.Faster = a.prefs.settings.FasterReplies // the View menu may change it
 	p.sess.Computer.Details = a.prefs.settings.Thinking
 	p.handle(a, p.sess.Tick(p.anims.current() == nil))
@@ -135,7 +138,7 @@ func (p *playScene) handle(a *App, evs []input.Event) {
 
 // say shows a short message in the status line for a few seconds: why a click or
 // key did nothing, or what a first click on a losing cell would do.
-func (p *playScene) say(msg string) { p.status = flash{msg, time.Now().Add(4 * time.Second)} }
+func (p *playScene) say(msg string) { p.status = flash{msg, p.now().Add(4 * time.Second)} }
 
 // pushAnims queues a move's animation at the chosen speed.
 func (p *playScene) pushAnims(as []*anim) {
@@ -220,7 +223,9 @@ func (p *playScene) command(a *App, c input.Command) {
 			a.setScene(a.newPlay(ns))
 		}
 	case input.CmdNew:
-		if s.SeriesNext() {
+		if p.guided() {
+			p.toList(a)
+		} else if s.SeriesNext() {
 			p.command(a, input.CmdSeriesNext) // the New button reads "Next game" then
 		} else {
 			a.files.newGame(a)
@@ -302,6 +307,7 @@ func (p *playScene) click(a *App, x, y float64) {
 	}
 	c, ok := p.bv.cellAt(x, y, p.surface)
 	p.focus.Clear() // the pointer took over
+	p.ringBtn.clear()
 	if !ok {
 		p.armed = nil
 		p.sess.Picker.ClickOutside()
@@ -325,7 +331,7 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 	p.armed = nil
 	if why := p.refusal(c); why != "" {
 		// A lesson may foresee this mistake and say more than the rules.
-		if text, ok := p.current().Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+		if text, ok := p.mode.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
 			why = text
 		}
 		p.say(why) // the click does nothing: say why, in the rules' words
@@ -342,8 +348,8 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
 	switch {
-	case p.current().Why() != "":
-		return p.current().Why()
+	case p.mode.Why() != "":
+		return p.mode.Why()
 	case s.Result().Over:
 		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
 	case p.pausedRefusal() != "":
@@ -507,7 +513,7 @@ func (p *playScene) frames(a *App, fr *frames, now time.Time) {
 	p.netFrames(fr, now)
 	an := &p.analysis
 	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
-		(an.review != nil && an.review.plies == nil) || p.modeReset {
+		an.review.running() || p.modeReset {
 		fr.pollAt(now.Add(frameGap))
 		fr.drawAt(now.Add(100 * time.Millisecond))
 	}

@@ -24,7 +24,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
 		hint: l.hint, hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
 	if p.guided() {
-		f.look = p.current().Marks()
+		f.look = p.mode.Marks()
 	}
 	if f.anim != nil {
 		f.state = f.anim.state
@@ -67,7 +67,7 @@ func (p *playScene) drawBanner(pt painter, l *playLayout) {
 }
 
 // topBanner is what drawBanner shows and where: the result, the review notice
-// or the pause, at the top of the board clear of File, View and Game; msg is
+// or the pause, at the top of the board clear of the menu buttons; msg is
 // empty when it shows nothing. The message bar (bar.layout) keeps clear of it.
 func (p *playScene) topBanner(l *playLayout, s float64) (msg, sub string, r render.Rect) {
 	m := p.sess.Match
@@ -88,16 +88,16 @@ func (p *playScene) topBanner(l *playLayout, s float64) (msg, sub string, r rend
 	}
 	w, _ := render.Measure(msg, render.Face(18*s, true))
 	sw, _ := render.Measure(sub, render.Face(14*s, true))
-	w = min(max(w, sw), l.board.W-200*s)
+	w = min(max(w, sw), l.board.W-340*s)
 	h := 36 * s
 	if sub != "" {
 		h += 20 * s
 	}
-	// Clear of the File and View buttons at the top left; at the right end of the
-	// row while a message takes its left part.
-	cx := max(l.board.CX(), 230*s+w/2+16*s)
+	// Clear of the File, View, Game and Help buttons at the top left; at the
+	// right end of the row while a message takes its left part.
+	cx := max(l.board.CX(), 300*s+w/2+16*s)
 	if l.noticeAside {
-		cx = max(l.board.X+l.board.W-8*s-w/2-16*s, 230*s+w/2+16*s)
+		cx = max(l.board.X+l.board.W-8*s-w/2-16*s, 300*s+w/2+16*s)
 	}
 	return msg, sub, render.Rect{X: cx - w/2 - 16*s, Y: 12 * s, W: w + 32*s, H: h}
 }
@@ -109,10 +109,10 @@ func (p *playScene) statusLine(th render.Theme) (string, color.RGBA) {
 	live, shown := m.Live(), m.View()
 	cp := p.sess.Computer
 	switch {
-	case time.Now().Before(p.status.until):
+	case p.now().Before(p.status.until):
 		// A refused action's reason fades out over its last second.
 		c := th.Warning
-		if left := time.Until(p.status.until); left < time.Second {
+		if left := p.status.until.Sub(p.now()); left < time.Second {
 			k := float64(left) / float64(time.Second)
 			c = color.RGBA{uint8(float64(c.R) * k), uint8(float64(c.G) * k), uint8(float64(c.B) * k), uint8(float64(c.A) * k)}
 		}
@@ -348,13 +348,13 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	}
 	if p.guided() {
 		title, lines, width = "Lesson", l.guideLines, l.guideWidth
-		if p.current().Kind() == exercise.Puzzle {
+		if p.mode.Kind() == exercise.Puzzle {
 			title = "Puzzle"
-			if p.current().Solved() {
+			if p.mode.Solved() {
 				title = "Solved"
 			}
 		}
-		if p.current().Right() {
+		if p.mode.Right() {
 			render.StrokeRoundRect(pt.dst, r, 8*s, 2*s, pt.th.Highlight)
 		}
 	}

@@ -3,18 +3,26 @@ package ui
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
+	"io"
 	"math"
 	"math/rand/v2"
+	"os"
 	"sync"
 
 	"github.com/ebitengine/oto/v3"
+
+	"trihex/input"
 )
 
 // Sounds are synthesized at start (no files): a soft knock for a placed piece, two
 // rising notes for a stack or tile moving, a low thud for a capture and a short
 // chord when the game ends. They play through oto (the library under Ebitengine's
 // audio package) directly, because Ebitengine's audio context ends the game with an
-// error when there is no audio device, where oto just stays silent.
+// error when there is no audio device, where oto just stays silent. Where no device
+// can play (soundProbe), oto is not started at all: its ALSA fallback would fill
+// stderr with the library's complaints; the app says it in one line instead, and
+// the View menu's sound items say why they are off.
 
 type sndKind int
 
@@ -37,21 +45,75 @@ type soundBox struct {
 	pcm    [numSounds][]byte
 	volume float64
 	failed bool
+	why    string    // once failed: why no sound plays, in the player's words
+	log    io.Writer // where the failure is said, once; nil: not yet known
+	said   bool
 }
 
-// newSoundBox starts the audio device in the background.
+// newSoundBox starts the audio device in the background, unless none can play.
 func newSoundBox(volume float64) *soundBox {
 	b := &soundBox{volume: volume}
 	for k := range b.pcm {
 		b.pcm[k] = synth(sndKind(k))
 	}
+	if why := soundProbe(os.Getenv, exists); why != "" {
+		b.fail(why)
+		return b
+	}
 	ctx, ready, err := oto.NewContext(&oto.NewContextOptions{SampleRate: sampleRate, ChannelCount: 2, Format: oto.FormatSignedInt16LE})
 	if err != nil {
-		b.failed = true
+		b.fail("the sound device could not be started: " + err.Error())
 		return b
 	}
 	b.ctx, b.ready = ctx, ready
 	return b
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// fail makes b silent for good, for the reason why; b.mu is held or b not yet
+// shared.
+func (b *soundBox) fail(why string) {
+	b.failed, b.why = true, why
+	b.sayFailure()
+}
+
+// sayFailure writes why no sound plays to the log, once.
+func (b *soundBox) sayFailure() {
+	if b.failed && b.log != nil && !b.said {
+		b.said = true
+		fmt.Fprintf(b.log, "trihex: no sound: %s\n", b.why)
+	}
+}
+
+// setLog is where the failure to play sound is said, in one line, now or once
+// it is known.
+func (b *soundBox) setLog(w io.Writer) {
+	if b == nil {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.log = w
+	b.sayFailure()
+}
+
+// silentWhy says why no device plays the sounds, or "" while one does or may
+// (it is still starting).
+func (b *soundBox) silentWhy() string {
+	if b == nil {
+		return "no sound device"
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.usable()
+	if b.failed {
+		return b.why
+	}
+	return ""
 }
 
 func (b *soundBox) setVolume(v float64) {
@@ -63,7 +125,7 @@ func (b *soundBox) setVolume(v float64) {
 	b.mu.Unlock()
 }
 
-// usable reports whether the device started; it never waits.
+// usable reports whether the device started; it never waits. b.mu is held.
 func (b *soundBox) usable() bool {
 	if b == nil || b.failed || b.ctx == nil {
 		return false
@@ -73,8 +135,8 @@ func (b *soundBox) usable() bool {
 	default:
 		return false // still starting: this sound is skipped
 	}
-	if b.ctx.Err() != nil {
-		b.failed = true // no device: silent from now on
+	if err := b.ctx.Err(); err != nil {
+		b.fail("no sound device could be opened: " + err.Error()) // silent from now on
 		return false
 	}
 	return true
@@ -152,4 +214,32 @@ func synth(k sndKind) []byte {
 		binary.LittleEndian.PutUint16(out[4*i+2:], uint16(s))
 	}
 	return out
+}
+
+// soundItems are the View menu's sound, louder and softer; with no device to
+// play them they are off, and the first says why.
+func soundItems(a *App) [3]menuItem {
+	items := [3]menuItem{
+		{id: "menu-sound", cmd: input.CmdSound, label: "Sound", keys: "M", check: a.prefs.settings.Sound, group: true},
+		{id: "menu-vol-up", cmd: input.CmdVolumeUp, label: fmt.Sprintf("Louder (now %d%%)", a.prefs.volumePercent()), keys: "]"},
+		{id: "menu-vol-down", cmd: input.CmdVolumeDown, label: "Softer", keys: "["},
+	}
+	if a.prefs.sound.silentWhy() != "" {
+		items[0].label, items[0].check = "Sound: no sound device here", false
+		items[1].label = "Louder"
+		for i := range items {
+			items[i].disabled = true
+		}
+	}
+	return items
+}
+
+// noSound says, for M, [ and ], that no device plays; it reports whether it did.
+func (a *App) noSound() bool {
+	why := a.prefs.sound.silentWhy()
+	if why == "" {
+		return false
+	}
+	a.showNotice("No sound plays here: " + why + ".")
+	return true
 }

@@ -3,15 +3,12 @@ package ui
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
-	"time"
 
 	"trihex/ai"
 	"trihex/game"
 	"trihex/game/clock"
 	"trihex/input"
-	"trihex/input/lesson"
 	"trihex/render"
 	"trihex/save"
 )
@@ -27,12 +24,14 @@ type startScreen struct {
 	computer [2]bool // per side, First then Second
 	level    int
 	speed    float64
-	cont     *save.Game    // an unfinished autosaved game to continue
+	cont     *save.Game    // an unfinished autosaved game to continue (continue.go)
+	contPath string        // the file it belongs to, "" for none
 	series   int           // games in the series where the game has series play (1: a single game)
 	clock    clock.Control // the time control (clockui.go)
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
+	ring     keyRing // the row or button the keys ring (keynav.go)
 }
 
 // speeds are the pace choices: animation speed factors.
@@ -79,7 +78,7 @@ func (a *App) newStart() *startScreen {
 }
 
 func (s *startScreen) gameName() string { return "" }
-func (s *startScreen) tick(a *App)      { a.pollGames(time.Now()) }
+func (s *startScreen) tick(a *App)      { a.pollGames(a.now()) }
 func (s *startScreen) close()           {}
 
 // begin starts the chosen game and remembers the choices.
@@ -151,13 +150,18 @@ func (s *startScreen) layout(a *App) *Layout {
 	if info.SeriesPoints != nil {
 		rows++ // series
 	}
-	// The cards give way to the rows below them in a short window, and then
-	// the rows close up, down to 34 px apart, so that Start stays below them.
+	// The cards give way to the rows below them and to up to three recent
+	// games under Start in a short window, and then the rows close up, down to
+	// 34 px apart, so that Start stays below them.
+	recent := 0.0
+	if n := min(len(a.prefs.settings.Recent), 3); n > 0 {
+		recent = 36*sc + float64(n)*34*sc
+	}
 	pitch := 40 * sc
-	if room := h - top - 120*sc - 24*sc - 70*sc; float64(rows)*pitch > room {
+	if room := h - top - 120*sc - 24*sc - 70*sc - recent; float64(rows)*pitch > room {
 		pitch = max(34*sc, room/float64(rows))
 	}
-	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*pitch-70*sc))
+	ch := max(120*sc, min(h*0.42, 300*sc, h-top-24*sc-float64(rows)*pitch-70*sc-recent))
 	x0 := (w - (n*cw + (n-1)*gap)) / 2
 	for i, g := range s.games {
 		l.add(widgetID("game-"+strings.ToLower(g.Name)), render.Rect{X: x0 + float64(i)*(cw+gap), Y: top, W: cw, H: ch}, true, g.Name)
@@ -205,9 +209,10 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		y += pitch
 	}
-	// Learning: the chosen game's lessons, puzzles and a coached first game.
-	row("learn-lessons", 0, 110, 118, "Lessons")
-	row("learn-puzzles", 1, 110, 118, "Puzzles")
+	// Learning: the list of the chosen game's lessons and puzzles, and a
+	// coached first game.
+	row("learn-lessons", 0, 110, 118, "Lessons…")
+	row("learn-puzzles", 1, 110, 118, "Puzzles…")
 	row("learn-coached", 2, 140, 118, "Coached game")
 	y += pitch
 	by := min(y+10*sc, h-60*sc)
@@ -231,7 +236,7 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 		return
 	}
 	l.add(wStart, render.Rect{X: w/2 - 250*sc, Y: by, W: 220 * sc, H: 44 * sc}, true, label)
-	cl := fmt.Sprintf("Continue %s (%d %s)", c.Info.Name, len(c.Moves), plural(len(c.Moves), "move"))
+	cl := fmt.Sprintf("Continue %s (%s)", c.Info.Name, movesText(len(c.Moves)))
 	if c.Result.Over {
 		cl = "Continue the series" // its game ended: the card offers the next
 	}
@@ -240,6 +245,12 @@ func (s *startScreen) layStart(a *App, l *Layout, by float64) {
 
 func (s *startScreen) update(a *App, f *input.Frame) {
 	for _, c := range f.Commands(input.ScopeStart) {
+		if s.keyCommand(a, c) {
+			if a.scene != s {
+				return // a game or a lesson begun
+			}
+			continue
+		}
 		switch c {
 		case input.CmdGame1, input.CmdGame2, input.CmdGame3:
 			if i := int(c - input.CmdGame1); i < len(s.games) {
@@ -254,6 +265,9 @@ func (s *startScreen) update(a *App, f *input.Frame) {
 		case input.CmdStart:
 			s.begin(a)
 			return
+		case input.CmdLearn:
+			a.push(newLearnList(a, s, s.games[s.sel], false))
+			return
 		}
 	}
 	if !f.Click {
@@ -265,36 +279,22 @@ func (s *startScreen) update(a *App, f *input.Frame) {
 	}
 }
 
-// layRecent lists the recent games under the Start button, where there is room:
-// one click opens one.
+// layRecent lists the recent games under the Start button, as many as there is
+// room for (the layout keeps room for three): one click opens one.
 func (s *startScreen) layRecent(a *App, l *Layout, y float64) {
 	sc := a.scale
-	rows := int((a.h - y - 16*sc) / (34 * sc))
-	if rows < 2 || len(a.prefs.settings.Recent) == 0 {
+	rows := int((a.h - 8*sc - y - 24*sc + sc/2) / (34 * sc)) // + sc/2: not lost to rounding
+	if rows < 1 || len(a.prefs.settings.Recent) == 0 {
 		return
 	}
 	w := min(a.w-48*sc, 520*sc)
 	x := (a.w - w) / 2
 	s.recentY = y + 10*sc
 	y += 24 * sc
-	for i, path := range a.prefs.settings.Recent[:min(len(a.prefs.settings.Recent), rows-1, 5)] {
+	for i, path := range a.prefs.settings.Recent[:min(len(a.prefs.settings.Recent), rows, 5)] {
 		l.add(widgetID(fmt.Sprintf("recent-%d", i)), render.Rect{X: x, Y: y, W: w, H: 30 * sc}, true, path)
 		y += 34 * sc
 	}
-}
-
-// firstLesson is the first lesson of info not yet played to the end.
-func (s *startScreen) firstLesson(a *App, info *game.Info) int {
-	ls, err := lesson.Load(info.Name)
-	if err != nil {
-		return 0
-	}
-	for i, l := range ls {
-		if !slices.Contains(a.prefs.settings.LessonsDone, l.Name) {
-			return i
-		}
-	}
-	return 0
 }
 
 // click acts on the widget named name.
@@ -307,29 +307,15 @@ func (s *startScreen) click(a *App, name string) {
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
-		s.remember(a)
-		var ps *playScene
-		var err error
-		if name == "learn-lessons" {
-			ps, err = a.newLessons(info, s.firstLesson(a, info))
-		} else {
-			ps, err = a.newPuzzles(info, -1)
-		}
-		if err != nil {
-			a.showError(playerMessage(err))
-			return
-		}
-		a.setScene(ps)
+		a.push(newLearnList(a, s, info, name == "learn-puzzles"))
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		s.remember(a)
-		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, nil)
+		sess := input.NewSession(info, s.options(), [2]input.Seat{{}, {Kind: input.Computer, Level: 1}}, a.sessionNow())
 		coachOn(sess)
 		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):
-		sess := input.SessionFromGame(s.cont, a.prefs.settings.Level, nil)
-		sess.MarkUnsaved() // the autosave is not a file the player chose
-		a.setScene(a.newPlay(sess))
+		s.continueKept(a)
 	case strings.HasPrefix(name, "recent-"):
 		var i int
 		fmt.Sscanf(name, "recent-%d", &i)
@@ -489,7 +475,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 			w, _ := l.get(id)
 			p.button(w, w.label, accentButton, 14, false)
 		}
-		hint("learn-coached", 120, "Lessons teach every rule by playing; puzzles to practise; a coached game against level 1.",
+		hint("learn-coached", 120, "Lessons teach every rule by playing, puzzles to practise (L lists both); a coached game against level 1.",
 			"Every rule by playing; puzzles; a game with a coach.")
 	}
 	if _, ok := l.get("series-1"); ok {

@@ -109,7 +109,7 @@ func (m *movePrompt) draw(a *App, p painter, l *Layout) {
 	render.FillRoundRect(p.dst, field, 4*s, p.th.Field)
 	render.StrokeRoundRect(p.dst, field, 4*s, 2*s, p.th.Focus) // the keys are here
 	cursor := ""
-	if time.Now().UnixMilli()/500%2 == 0 {
+	if p.now.UnixMilli()/500%2 == 0 {
 		cursor = "|"
 	}
 	f := render.Face(14*s, false)

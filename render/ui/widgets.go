@@ -1,9 +1,11 @@
 package ui
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"strings"
+	"time"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/text/v2"
@@ -19,6 +21,7 @@ type painter struct {
 	th         render.Theme
 	s          float64
 	ptrX, ptrY float64
+	now        time.Time // the app's time for this frame: animations, pulses, blinks
 }
 
 // buttonStyle is a button's look.
@@ -117,6 +120,26 @@ func plural(n int, word string) string {
 		return word
 	}
 	return word + "s"
+}
+
+// movesCounted is how many moves a game of plies single moves has, as the move
+// list numbers them: "1. d4 d5 2. c3" is two.
+func movesCounted(plies int) int { return (plies + 1) / 2 }
+
+// movesText is "3 moves" for a game of plies single moves, counted as the move
+// list counts them.
+func movesText(plies int) string {
+	n := movesCounted(plies)
+	return fmt.Sprintf("%d %s", n, plural(n, "move"))
+}
+
+// moveNumber is the move list's number of the single move at ply: "2." for the
+// first mover's, "2…" for the second mover's.
+func moveNumber(ply int) string {
+	if ply%2 == 1 {
+		return fmt.Sprintf("%d.", (ply+1)/2)
+	}
+	return fmt.Sprintf("%d…", ply/2)
 }
 
 // ebitenTranslate is the draw option that puts an image's corner at (x, y).

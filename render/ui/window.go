@@ -74,14 +74,16 @@ type App struct {
 	lastLayout string // --layout-out as last written
 	fpsLogged  time.Time
 	online     onlineApp // the player's network identity and games (onlinestart.go)
+	// clock is the time the app reads (now); nil: the wall clock.
+	clock func() time.Time
 }
 
 func newApp(f *Options) *App {
 	a := &App{flags: f, bar: &bar{}, layouts: map[layer]*Layout{}}
 	//lint:ignore SA1019 the frames asked for while FPSModeVsyncOffMinimum runs (pace)
-	a.redraw = newFrames(time.Now, ebiten.ScheduleFrame)
+	a.redraw = newFrames(a.now, ebiten.ScheduleFrame)
 	a.prefs.writer = save.NewWriter()
-	a.prefs.writer.OnError = func() { a.wake(time.Now()) } // the failure is said at once
+	a.prefs.writer.OnError = func() { a.wake(a.now()) } // the failure is said at once
 	a.files.noDlg = f.NoDialogs
 	a.prefs.settings = save.DefaultSettings()
 	var notices []string
@@ -136,20 +138,8 @@ func newApp(f *Options) *App {
 		}
 		a.scene = a.newPlay(sess)
 	default:
-		st := a.newStart()
-		if a.prefs.cfgDir != "" {
-			g, msg, err := save.LoadAutosave(a.prefs.cfgDir)
-			if msg != "" {
-				notices = append(notices, msg)
-			}
-			if err != nil {
-				notices = append(notices, playerMessage(err))
-			}
-			if continuable(g) {
-				st.cont = g
-			}
-		}
-		a.scene = st
+		notices = append(notices, a.loadKept()...)
+		a.scene = a.startScreen()
 	}
 	if len(notices) > 0 {
 		a.showError(strings.Join(notices, " · "))
@@ -227,6 +217,7 @@ func (a *App) relayout() {
 	clear(a.layouts)
 	for _, l := range a.layers() {
 		a.layouts[l] = l.layout(a)
+		noteKeyFocus(l, a.layouts[l])
 	}
 }
 
@@ -238,9 +229,21 @@ func (a *App) Update() error {
 	if f.Pressed(input.CmdFullscreen, input.ScopeAlways) {
 		ebiten.SetFullscreen(!ebiten.IsFullscreen())
 	}
-	a.files.reportWriteErrors(a)
 	a.trackWindow()
-	a.bar.expire(time.Now())
+	if err := a.step(f); err != nil {
+		return err
+	}
+	a.setTitle()
+	a.timedFrames() // Draw, which always follows, arms the timer
+	return nil
+}
+
+// step is the part of Update that needs no display: the frame f goes to the
+// layer that has the input, the scene ticks, and the layers are laid out again.
+// The scene tests feed it frames of their own.
+func (a *App) step(f *input.Frame) error {
+	a.files.reportWriteErrors(a)
+	a.bar.expire(a.now())
 	// Hit-testing reads the layouts built at the end of the last Update: what the
 	// player saw when clicking.
 	if f.CloseRequested {
@@ -260,10 +263,8 @@ func (a *App) Update() error {
 	if a.quit {
 		return errQuit
 	}
-	a.setTitle()
 	a.relayout()
 	a.writeLayout()
-	a.timedFrames() // Draw, which always follows, arms the timer
 	return nil
 }
 
@@ -296,14 +297,14 @@ func (a *App) inputFrames(f *input.Frame) {
 	a.seen.Keys += len(f.Keys)
 	a.seen.Wheel += int(math.Round(math.Abs(f.Wheel)))
 	if f.Down || keyHeld() {
-		a.redraw.pollAt(time.Now().Add(frameGap))
+		a.redraw.pollAt(a.now().Add(frameGap))
 	}
 }
 
 // timedFrames collects what the layers need from the frames, and asks for a draw
 // when what the layouts show changed (a status line, a banner, a button).
 func (a *App) timedFrames() {
-	now := time.Now()
+	now := a.now()
 	if a.flags.FPS {
 		a.redraw.moving() // the counter shows the display's pace
 	}
@@ -427,7 +428,7 @@ func (a *App) setTitle() {
 
 // painter is what layers draw with this frame.
 func (a *App) painter(dst *ebiten.Image) painter {
-	return painter{dst: dst, t: &a.texts, th: a.prefs.theme, s: a.scale, ptrX: a.frame.X, ptrY: a.frame.Y}
+	return painter{dst: dst, t: &a.texts, th: a.prefs.theme, s: a.scale, ptrX: a.frame.X, ptrY: a.frame.Y, now: a.now()}
 }
 
 func (a *App) Draw(screen *ebiten.Image) {
@@ -444,10 +445,11 @@ func (a *App) Draw(screen *ebiten.Image) {
 	p := a.painter(screen)
 	for _, l := range a.layers() {
 		l.draw(a, p, a.layouts[l])
+		drawKeyFocus(p, l, a.layouts[l])
 		a.texts.Flush(screen) // each layer's text goes under the next layer
 	}
 	if a.flags.FPS {
-		if now := time.Now(); now.Sub(a.fpsLogged) >= time.Second {
+		if now := a.now(); now.Sub(a.fpsLogged) >= time.Second {
 			a.fpsLogged = now
 			fmt.Fprintf(os.Stderr, "fps %.1f tps %.1f\n", ebiten.ActualFPS(), ebiten.ActualTPS())
 		}
@@ -504,7 +506,7 @@ func (a *App) writeLayout() {
 }
 
 // showError shows msg in the message row for errorFor, or until dismissed.
-func (a *App) showError(msg string) { a.bar.show(msg, true, time.Now().Add(errorFor)) }
+func (a *App) showError(msg string) { a.bar.show(msg, true, a.now().Add(errorFor)) }
 
 // showNotice shows msg in the message row for noticeFor, or until dismissed.
-func (a *App) showNotice(msg string) { a.bar.show(msg, false, time.Now().Add(noticeFor)) }
+func (a *App) showNotice(msg string) { a.bar.show(msg, false, a.now().Add(noticeFor)) }

@@ -85,7 +85,7 @@ func TestMenuKeys(t *testing.T) {
 	if focusOf(a) != "menu-quit" {
 		t.Errorf("Up from New lights %q, want menu-quit (round to the last)", focusOf(a))
 	}
-	// Right: the View menu, its first item lit; with no game, Right again is File.
+	// Right: the View menu, its first item lit; with no game, then Help and File.
 	press(t, a, "Right")
 	if m, ok := a.top().(*menu); !ok || !m.view || len(a.overlays) != 1 {
 		t.Fatalf("Right from File: %#v, %d overlays", a.top(), len(a.overlays))
@@ -94,10 +94,14 @@ func TestMenuKeys(t *testing.T) {
 		t.Errorf("the View menu opened by Right lights %q, want its first theme", focusOf(a))
 	}
 	press(t, a, "Right")
-	if m, ok := a.top().(*menu); !ok || m.view {
-		t.Fatalf("Right from View on the start screen: %#v, want File", a.top())
+	if m, ok := a.top().(*menu); !ok || !m.helpMenu {
+		t.Fatalf("Right from View on the start screen: %#v, want Help (no Game menu there)", a.top())
 	}
-	press(t, a, "Left")
+	press(t, a, "Right")
+	if m, ok := a.top().(*menu); !ok || m.view || m.helpMenu || m.gameMenu {
+		t.Fatalf("Right from Help: %#v, want File, round again", a.top())
+	}
+	press(t, a, "Left", "Left") // Help, then View
 	for i := 0; focusOf(a) != "menu-coords"; i++ {
 		if i > 20 {
 			t.Fatal("Down never lit Coordinates")

@@ -143,6 +143,18 @@ func ringButtons(ring *keyRing, l *Layout, c input.Command, press func(widgetID)
 // keyFocus is the online screen's ringed button.
 func (o *onlineScreen) keyFocus(l *Layout) (widgetID, bool) { return o.ring.at(allEnabled(l)) }
 
+// stepKeys is Tab from the Help menu: the ring's next step on the screen shown.
+func (a *App) stepKeys() {
+	switch sc := a.scene.(type) {
+	case *playScene:
+		sc.command(a, input.CmdFocusNext)
+	case *startScreen:
+		sc.keyCommand(a, input.CmdFocusNext)
+	case *onlineScreen:
+		ringButtons(&sc.ring, a.layouts[sc], input.CmdFocusNext, nil)
+	}
+}
+
 // --- menus ---
 
 // menuOrder lists the menus as the bar shows them, left to right: Left and

@@ -542,3 +542,23 @@ func TestKeyRingStep(t *testing.T) {
 		t.Error("a ring with nothing to ring")
 	}
 }
+
+// The Help menu's Tab item, chosen by keys on the start screen, rings the first
+// of its choices, as Tab does.
+func TestHelpMenuTabOnStart(t *testing.T) {
+	a := newTestApp(1280, 800)
+	s := a.newStart()
+	a.scene = s
+	a.relayout()
+	press(t, a, "Alt+H")
+	for i := 0; focusOf(a) != "menu-focus"; i++ {
+		if i > 10 {
+			t.Fatal("Down never lit the Tab item of the Help menu")
+		}
+		press(t, a, "Down")
+	}
+	press(t, a, "Enter")
+	if a.top() != nil || focusOf(a) != widgetID("game-"+strings.ToLower(s.games[s.sel].Name)) {
+		t.Errorf("the Help menu's Tab on the start screen: overlays %d, ring %q", len(a.overlays), focusOf(a))
+	}
+}

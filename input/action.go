@@ -88,6 +88,7 @@ const (
 	CmdGame2    // 2
 	CmdGame3    // 3
 	CmdStart    // Enter: start the chosen game
+	CmdLearn    // L: the list of the chosen game's lessons and puzzles
 
 	numCommands
 )
@@ -155,6 +156,7 @@ var commandNames = [numCommands]string{
 	CmdGame2:         "game-2",
 	CmdGame3:         "game-3",
 	CmdStart:         "start",
+	CmdLearn:         "learn",
 }
 
 func (c Command) String() string {

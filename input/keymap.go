@@ -288,6 +288,7 @@ var Keymap = []Binding{
 	{bare(Key3), CmdGame3, ScopeStart, "", ""},
 	{bare(KeyUp), CmdFocusUp, ScopeStart, "", ""},
 	{bare(KeyDown), CmdFocusDown, ScopeStart, "", ""},
+	{bare(KeyL), CmdLearn, ScopeStart, "", ""},
 
 	// The key that opened a page closes it, like Esc.
 	{bare(KeyEscape), CmdDismiss, ScopeOverlay, "", ""},
@@ -295,6 +296,12 @@ var Keymap = []Binding{
 	{bare(KeyQuestion), CmdDismiss, ScopeOverlay, "", ""},
 	{bare(KeyLeft), CmdPagePrev, ScopeOverlay, "", ""},
 	{bare(KeyRight), CmdPageNext, ScopeOverlay, "", ""},
+	// The list of lessons and puzzles: the focus moves, Enter starts one.
+	{bare(KeyTab), CmdFocusNext, ScopeOverlay, "", ""},
+	{Chord{KeyTab, ModShift}, CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyDown), CmdFocusNext, ScopeOverlay, "", ""},
+	{bare(KeyUp), CmdFocusPrev, ScopeOverlay, "", ""},
+	{bare(KeyEnter), CmdChoose, ScopeOverlay, "", ""},
 
 	{bare(KeyEnter), CmdConfirm, ScopeBox, "", ""},
 	{bare(KeyEscape), CmdDismiss, ScopeBox, "", ""},

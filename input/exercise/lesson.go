@@ -53,7 +53,7 @@ func (l *Lessons) Why() string {
 	case !l.Waiting():
 		return ""
 	case l.run.Done() && l.at+1 == len(l.lessons):
-		return "This was the last lesson: Learn on the start screen lists them all."
+		return "This was the last lesson: All lessons lists them, and the puzzles."
 	case l.run.Done():
 		return "The lesson is done: Next lesson goes on."
 	}

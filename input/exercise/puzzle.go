@@ -116,7 +116,7 @@ func (p *Puzzles) task() string {
 	pz := p.puzzles[p.at]
 	st, err := pz.Position()
 	if err != nil {
-		return "This puzzle cannot be set up: " + err.Error()
+		return "This puzzle cannot be set up: its moves do not replay. Next shows another."
 	}
 	me := st.Info().Players[st.ToMove()]
 	switch pz.Kind {

@@ -2,9 +2,9 @@ package ui
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
-	"sync/atomic"
 
 	"trihex/ai"
 	"trihex/ai/analysis"
@@ -17,25 +17,32 @@ import (
 
 // analysing is the game screen's analysis: the engine's live view of the position
 // shown (A), and a review of the whole game (G) with a win-chance graph and the
-// mistakes marked. Both run on their own goroutines; the window only polls them.
+// mistakes marked. Both run on their own goroutines (ai/analysis' Live and
+// ReviewJob); the window only polls them.
 type analysing struct {
 	live   *analysis.Live // nil: off
 	snap   analysis.Snapshot
 	review *gameReview // nil: none asked for
 	graph  render.Graph
 	axis   graphAxis // where the graph and its axis were laid out
+	// budget is what the review may spend on a position; the zero Budget is
+	// the default on all the machine's cores.
+	budget analysis.Budget
 }
 
-// gameReview is a review of the game's main line, running or done.
+// gameReview is a review of the game's main line: running, done, or failed.
 type gameReview struct {
-	cancel      context.CancelFunc
-	done, total atomic.Int32
-	result      chan []analysis.Ply
-	plies       []analysis.Ply // once done
-	chances     []float64      // the graph's points, from plies
-	version     uint64         // names chances for the graph's cache
-	nodes       []*save.Node   // the moves reviewed, for their notes
+	job     *analysis.ReviewJob
+	moves   int            // the moves reviewed: the progress' total until the job says it
+	plies   []analysis.Ply // once done
+	err     error          // once failed: said in the box until closed
+	chances []float64      // the graph's points, from plies
+	version uint64         // names chances for the graph's cache
+	nodes   []*save.Node   // the moves reviewed, for their notes
 }
+
+// running reports a review still at work.
+func (rv *gameReview) running() bool { return rv != nil && rv.plies == nil && rv.err == nil }
 
 // reviews counts the reviews done, to name each one's graph.
 var reviews uint64
@@ -59,9 +66,9 @@ func (an *analysing) toggle(p *playScene) {
 	p.say("Analysis on: the engine's three best moves are numbered on the board. A: off.")
 }
 
-// startReview analyses every position of the game on a goroutine.
+// startReview starts ai/analysis' review job on the game's main line.
 func (an *analysing) startReview(p *playScene) {
-	if an.review != nil && an.review.plies == nil {
+	if an.review.running() {
 		p.say("The game is being analysed: Cancel stops it.")
 		return
 	}
@@ -70,62 +77,74 @@ func (an *analysing) startReview(p *playScene) {
 		p.say("Nothing to analyse yet: no move has been played.")
 		return
 	}
-	ctx, cancel := context.WithCancel(context.Background())
-	rv := &gameReview{cancel: cancel, result: make(chan []analysis.Ply, 1)}
-	rv.total.Store(int32(m.Len()))
-	start, moves := m.Start(), append([]game.Move(nil), m.Moves()...)
-	rv.nodes = append([]*save.Node(nil), m.Line()[:m.Len()]...)
-	go func() {
-		plies, err := analysis.Review(ctx, start, moves, analysis.Budget{Threads: ai.DefaultThreads(true)}, func(done, total int) {
-			rv.done.Store(int32(done))
-			rv.total.Store(int32(total))
-		})
-		if err != nil {
-			plies = nil
-		}
-		rv.result <- plies
-	}()
-	an.review = rv
+	b := an.budget
+	if b == (analysis.Budget{}) {
+		b.Threads = ai.DefaultThreads(true)
+	}
+	an.review = &gameReview{job: analysis.StartReview(m.Start(), m.Moves(), b), moves: m.Len(),
+		nodes: append([]*save.Node(nil), m.Line()[:m.Len()]...)}
 	p.bv.refit = true // the box under the board takes room from the board
 }
 
-// analysisTick follows the position shown and collects a finished review.
+// progress is the positions searched and the number to search.
+func (rv *gameReview) progress() (done, total int) {
+	done, total = rv.job.Progress()
+	if total == 0 {
+		total = rv.moves // not started yet
+	}
+	return done, total
+}
+
+// analysisTick follows the position shown and collects a finished review, or
+// says why it failed.
 func (an *analysing) tick(p *playScene) {
 	if an.live != nil {
 		an.live.Follow(p.sess.Match.View())
 		an.snap = an.live.Latest()
 	}
 	rv := an.review
-	if rv == nil || rv.plies != nil {
+	if !rv.running() {
 		return
 	}
-	select {
-	case plies := <-rv.result:
-		if plies == nil {
-			an.review = nil // cancelled or failed: nothing to show
-			p.bv.refit = true
-			return
-		}
-		rv.plies = plies
-		// The graph's points, once: the first player's chance before the first
-		// move and after each.
-		rv.chances = []float64{plies[0].ChanceOf(game.First, false)}
-		for _, pl := range plies {
-			rv.chances = append(rv.chances, pl.ChanceOf(game.First, true))
-		}
-		reviews++
-		rv.version = reviews
-		notes := make([]save.Note, len(rv.nodes))
-		for _, pl := range plies {
-			if pl.Mark != "" && pl.N >= 1 && pl.N <= len(notes) {
-				notes[pl.N-1] = save.Note{Mark: pl.Mark, Better: pl.BestMove, Comment: pl.Comment()}
-			}
-		}
-		// On the moves reviewed, wherever undo or a new move has put them
-		// since; the marks go into the record when it is saved.
-		p.sess.Annotate(rv.nodes, notes)
-	default:
+	plies, finished, err := rv.job.Result()
+	switch {
+	case !finished:
+		return
+	case errors.Is(err, context.Canceled):
+		an.review = nil // Cancel, which said so
+		p.bv.refit = true
+		return
+	case err == nil && len(plies) == 0:
+		err = errors.New("the engine judged no move")
 	}
+	if err != nil {
+		rv.err = err
+		p.say(reviewFailed(err))
+		return
+	}
+	rv.plies = plies
+	// The graph's points, once: the first player's chance before the first
+	// move and after each.
+	rv.chances = []float64{plies[0].ChanceOf(game.First, false)}
+	for _, pl := range plies {
+		rv.chances = append(rv.chances, pl.ChanceOf(game.First, true))
+	}
+	reviews++
+	rv.version = reviews
+	notes := make([]save.Note, len(rv.nodes))
+	for _, pl := range plies {
+		if pl.Mark != "" && pl.N >= 1 && pl.N <= len(notes) {
+			notes[pl.N-1] = save.Note{Mark: pl.Mark, Better: pl.BestMove, Comment: pl.Comment()}
+		}
+	}
+	// On the moves reviewed, wherever undo or a new move has put them
+	// since; the marks go into the record when it is saved.
+	p.sess.Annotate(rv.nodes, notes)
+}
+
+// reviewFailed says why the review failed, in the player's words.
+func reviewFailed(err error) string {
+	return "The game could not be analysed: " + playerMessage(err) + "."
 }
 
 // stopAnalysis ends both when the game is left.
@@ -134,8 +153,8 @@ func (an *analysing) stop() {
 		an.live.Stop()
 		an.live = nil
 	}
-	if an.review != nil && an.review.plies == nil {
-		an.review.cancel()
+	if an.review.running() {
+		an.review.job.Cancel()
 	}
 }
 
@@ -145,8 +164,12 @@ func (an *analysing) guide(p *playScene, fits func(string) bool) string {
 	if rv == nil {
 		return ""
 	}
+	if rv.err != nil {
+		return reviewFailed(rv.err)
+	}
 	if rv.plies == nil {
-		return fmt.Sprintf("Analysing the game: position %d of %d…", rv.done.Load(), rv.total.Load())
+		done, total := rv.progress()
+		return fmt.Sprintf("Analysing the game: position %d of %d…", done, total)
 	}
 	m := p.sess.Match
 	if i := m.ViewIndex(); m.Reviewing() && i >= 1 && i <= len(rv.plies) {
@@ -188,7 +211,11 @@ func (an *analysing) lay(l *playLayout, players [2]string, s float64) {
 	}
 	r := l.coachLine
 	if rv.plies == nil {
-		l.add(wReviewCancel, render.Rect{X: r.X + r.W - 110*s, Y: r.Y + r.H/2 - 16*s, W: 100 * s, H: 32 * s}, true, "Cancel")
+		label := "Cancel"
+		if rv.err != nil {
+			label = "Close"
+		}
+		l.add(wReviewCancel, render.Rect{X: r.X + r.W - 110*s, Y: r.Y + r.H/2 - 16*s, W: 100 * s, H: 32 * s}, true, label)
 		return
 	}
 	an.axis = graphAxes(render.Rect{X: r.X + r.W*0.45, Y: r.Y + 6*s, W: r.W*0.55 - 10*s, H: r.H - 12*s}, players, s)
@@ -229,11 +256,15 @@ func graphAxes(r render.Rect, players [2]string, s float64) graphAxis {
 func (p *playScene) analysisClick(a *App, id widgetID, x float64) bool {
 	switch id {
 	case wReviewCancel:
-		if rv := p.analysis.review; rv != nil && rv.plies == nil {
-			rv.cancel()
+		switch rv := p.analysis.review; {
+		case rv.running():
+			rv.job.Cancel()
 			p.analysis.review = nil
 			p.bv.refit = true
 			p.say("Analysis cancelled.")
+		case rv != nil && rv.err != nil:
+			p.analysis.review = nil // the failure read
+			p.bv.refit = true
 		}
 	case wGraph:
 		g := p.lay.rect(wGraph)
@@ -311,12 +342,13 @@ func (an *analysing) draw(p *playScene, pt painter, l *playLayout) {
 	}
 	if w, ok := l.get(wReviewCancel); ok {
 		pt.button(w, w.label, plainButton, 13, true)
-		rv := an.review
-		r := l.coachLine
-		track := render.Rect{X: r.X + 64*s, Y: r.Y + r.H - 16*s, W: r.W - 190*s, H: 6 * s}
-		render.FillRoundRect(pt.dst, track, 3*s, th.SliderTrack)
-		if t := rv.total.Load(); t > 0 {
-			render.FillRoundRect(pt.dst, render.Rect{X: track.X, Y: track.Y, W: track.W * float64(rv.done.Load()) / float64(t), H: track.H}, 3*s, th.Accent)
+		if rv := an.review; rv.running() {
+			r := l.coachLine
+			track := render.Rect{X: r.X + 64*s, Y: r.Y + r.H - 16*s, W: r.W - 190*s, H: 6 * s}
+			render.FillRoundRect(pt.dst, track, 3*s, th.SliderTrack)
+			if done, t := rv.progress(); t > 0 {
+				render.FillRoundRect(pt.dst, render.Rect{X: track.X, Y: track.Y, W: track.W * float64(done) / float64(t), H: track.H}, 3*s, th.Accent)
+			}
 		}
 	}
 }

@@ -70,6 +70,9 @@ func (fs *fileState) waiting() bool { return fs.dlg != nil }
 // askDrop runs then at once, or after asking when the game has unsaved moves.
 func (fs *fileState) askDrop(a *App, what string, then func()) {
 	p := a.play()
+	if p != nil && p.net.askLeave(a, p, what, then) {
+		return // a network game: asked as its authority needs (onlineplay.go)
+	}
 	if p == nil || !p.sess.Unsaved() {
 		then()
 		return

@@ -55,7 +55,7 @@ func TestGlyphs(t *testing.T) {
 	}
 	// The strings of the window and of the packages whose words it shows.
 	var files []string
-	for _, pattern := range []string{"*.go", "../../input/*.go", "../../input/coach/*.go", "../../game/*.go", "../../game/*/*.go"} {
+	for _, pattern := range []string{"*.go", "../../input/*.go", "../../input/coach/*.go", "../../input/exercise/*.go", "../../game/*.go", "../../game/*/*.go"} {
 		m, err := filepath.Glob(pattern)
 		if err != nil {
 			t.Fatal(err)

@@ -372,7 +372,7 @@ func TestPlayButtonKeys(t *testing.T) {
 	t.Cleanup(pz.close)
 	a.setScene(pz)
 	a.relayout()
-	before := pz.current().Say()
+	before := pz.mode.Say()
 	for range len(pz.sess.Picker.Targets()) {
 		press(t, a, "Tab")
 	}
@@ -388,7 +388,7 @@ func TestPlayButtonKeys(t *testing.T) {
 		}
 	}
 	press(t, a, "Enter")
-	if pz.current().Say() == before {
+	if pz.mode.Say() == before {
 		t.Error("Enter on Next left the same puzzle")
 	}
 }
@@ -416,9 +416,9 @@ func TestLessonByKeys(t *testing.T) {
 	if focusOf(a) != wid(exercise.Next) {
 		t.Fatalf("Enter in a lesson's explanation rings %q, want Next", focusOf(a))
 	}
-	step := p.current().Say()
+	step := p.mode.Say()
 	key("Enter")
-	if p.current().Say() == step || p.sess.InputState() == nil {
+	if p.mode.Say() == step || p.sess.InputState() == nil {
 		t.Fatalf("Enter on the ringed Next: the box still says %q", step)
 	}
 	play := func(label string) {
@@ -441,15 +441,15 @@ func TestLessonByKeys(t *testing.T) {
 	}
 	play("d5") // a step answered before one with a position of its own: Next awaited
 	if !p.mode.Waiting() {
-		t.Fatalf("after d5 the lesson does not wait for Next; box %q", p.current().Say())
+		t.Fatalf("after d5 the lesson does not wait for Next; box %q", p.mode.Say())
 	}
 	key("Enter")
 	if focusOf(a) != wid(exercise.Next) {
 		t.Fatalf("Enter while the lesson waits rings %q, want Next", focusOf(a))
 	}
-	step = p.current().Say()
+	step = p.mode.Say()
 	key("Enter")
-	if p.current().Say() == step {
+	if p.mode.Say() == step {
 		t.Error("Enter on Next left the lesson where it was")
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"trihex/game"
 	"trihex/game/clock"
 	"trihex/input"
+	"trihex/input/exercise"
 	"trihex/render"
 	"trihex/save"
 )
@@ -35,7 +36,7 @@ func matchScene(t *testing.T, name string, seats [2]input.Seat, ctl clock.Contro
 		t.Fatal(err)
 	}
 	t.Cleanup(sess.Close)
-	return &playScene{sess: sess}, ft
+	return &playScene{sess: sess, mode: exercise.Free{}}, ft
 }
 
 // lay builds the match's part of the layout, the boxes where the panel puts them.

@@ -15,7 +15,7 @@ import (
 // messages.
 
 // pkgPrefix matches the package prefixes of the errors the window may show.
-var pkgPrefix = regexp.MustCompile(`\b(save|abande|attangle|andantino|game|input|ai|dialog|lesson|puzzle): `)
+var pkgPrefix = regexp.MustCompile(`\b(save|abande|attangle|andantino|game|input|ai|analysis|dialog|lesson|puzzle): `)
 
 // illegal matches the rules' wrapping of a refused move: the reason follows it.
 var illegal = regexp.MustCompile(`illegal move "[^"]*": `)

@@ -17,15 +17,7 @@ import (
 // its buttons back, and keeps the progress the session's Judged events report.
 
 // guided reports a lesson or puzzles rather than a game.
-func (p *playScene) guided() bool { return p.current().Kind() != exercise.Game }
-
-// current is the scene's mode; a scene built without one runs a game.
-func (p *playScene) current() exercise.Mode {
-	if p.mode == nil {
-		return exercise.Free{}
-	}
-	return p.mode
-}
+func (p *playScene) guided() bool { return p.mode.Kind() != exercise.Game }
 
 // newLessons starts the lessons of a game at lesson i.
 func (a *App) newLessons(info *game.Info, i int) (*playScene, error) {
@@ -53,16 +45,18 @@ func (a *App) newMode(m exercise.Mode) *playScene {
 	return p
 }
 
-// judged keeps what the mode's answer reports: progress in the settings, and a
-// new position to set up once the moves are shown.
+// progress is what the player has finished, as the settings keep it.
+func (a *App) progress() exercise.Progress {
+	st := &a.prefs.settings
+	return exercise.Progress{Lessons: st.LessonsDone, Puzzles: st.PuzzlesSolved}
+}
+
+// judged keeps what the mode's answer reports: progress, written with the
+// settings when it is new, and a new position to set up once the moves are
+// shown.
 func (p *playScene) judged(a *App, j input.Judgement) {
-	if j.Done != "" {
-		st := &a.prefs.settings
-		if p.current().Kind() == exercise.Puzzle {
-			st.PuzzlesSolved = addOnce(st.PuzzlesSolved, j.Done)
-		} else {
-			st.LessonsDone = addOnce(st.LessonsDone, j.Done)
-		}
+	if pr := a.progress(); pr.Keep(p.mode.Kind(), j.Done) {
+		a.prefs.settings.LessonsDone, a.prefs.settings.PuzzlesSolved = pr.Lessons, pr.Puzzles
 		a.prefs.save()
 	}
 	if j.Reset {
@@ -73,10 +67,10 @@ func (p *playScene) judged(a *App, j input.Judgement) {
 // modeClick acts on the box's buttons; it reports whether id was one.
 func (p *playScene) modeClick(a *App, id widgetID) bool {
 	b := exercise.Button(id)
-	if !slices.ContainsFunc(p.current().Buttons(), func(o exercise.Offer) bool { return o.Button == b }) {
+	if !slices.ContainsFunc(p.mode.Buttons(), func(o exercise.Offer) bool { return o.Button == b }) {
 		return false
 	}
-	pr := p.current().Press(b)
+	pr := p.mode.Press(b)
 	if len(pr.Moves) == 0 {
 		p.anims.clear() // a new position: the last answer's animation is over
 	}
@@ -100,16 +94,31 @@ func (p *playScene) modeTick() {
 	}
 	p.modeReset = false
 	p.sess.Close()
-	p.sess = p.current().Session()
+	p.sess = p.mode.Session()
 	p.sess.Speed = 1
 	p.bv.refit, p.bv.fixed = true, false
 	p.list.scrollPending = true
 }
 
-// addOnce appends s to list unless it is there.
-func addOnce(list []string, s string) []string {
-	if slices.Contains(list, s) {
-		return list
+// listLabel is the panel's New button in a lesson or puzzles, which goes back
+// to their list.
+func (p *playScene) listLabel() string {
+	if p.mode.Kind() == exercise.Puzzle {
+		return "All puzzles"
 	}
-	return append(list, s)
+	return "All lessons"
+}
+
+// toList leaves the lesson or puzzles for the start screen, their list open
+// over it (an exercise has nothing to save).
+func (p *playScene) toList(a *App) {
+	info, puzzles := p.sess.Info, p.mode.Kind() == exercise.Puzzle
+	s := a.newStart()
+	for i, g := range s.games {
+		if g == info {
+			s.sel = i
+		}
+	}
+	a.setScene(s)
+	a.push(newLearnList(a, s, info, puzzles))
 }

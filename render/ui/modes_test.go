@@ -146,7 +146,7 @@ func TestPuzzleScene(t *testing.T) {
 	if !strings.Contains(l.Status, exercise.Goal(ps[0].Kind)) || strings.Contains(l.Status, ps[0].Kind.String()+" ") {
 		t.Fatalf("status %q does not say the goal in words", l.Status)
 	}
-	wrong, _ := wrongAnswer(t, ps[0])
+	wrong := wrongAnswer(t, ps[0])
 	n := p.sess.Match.Len()
 	l = clickCell(t, a, p, wrong)
 	if !strings.Contains(l.Guide, "Not this one") || p.sess.Match.Len() <= n || !hasButton(l, wid(exercise.Retry)) {
@@ -154,6 +154,10 @@ func TestPuzzleScene(t *testing.T) {
 	}
 	if p.sess.InputState() != nil {
 		t.Fatal("the board offers moves in the refuted position")
+	}
+	// The board lists no empty cell now; the wrong answer's tile says why too.
+	if l = clickCell(t, a, p, wrong); !strings.Contains(l.Status, "no longer the puzzle's") || p.sess.Match.Len() <= n+1 {
+		t.Fatalf("a click in the refuted position: status %q", l.Status)
 	}
 	clickButton(t, a, p, wid(exercise.Retry))
 	if p.sess.Match.Len() != n || p.mode.Waiting() {

@@ -2,10 +2,12 @@ package ui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
 	"trihex/game"
+	"trihex/game/clock"
 	"trihex/input"
 	"trihex/online"
 	"trihex/online/proto"
@@ -27,6 +29,7 @@ type netPlay struct {
 	host *online.Host // a game hosted on this network: the authority, kept while the game is
 	st   online.Status
 	wake chan struct{} // closed when the scene closes: stops the waker
+	ply  int           // the moves when last polled: a move in a game by days lists the games again
 }
 
 const (
@@ -41,11 +44,13 @@ const (
 	wNetLine      widgetID = "net-line"   // the opponent's connection, in their box
 	wNetAccept    widgetID = "net-accept"
 	wNetDecline   widgetID = "net-decline"
+	wNetRematch   widgetID = "net-rematch" // after an abort, which has no end card
 )
 
 // netLayout is the network's part of the game screen's layout.
 type netLayout struct {
 	line    string // the opponent's connection
+	name    string // the opponent's name, which the line begins with
 	lineOK  bool
 	banner  string
 	invite  string
@@ -87,6 +92,47 @@ func (n *netPlay) close() {
 	}
 }
 
+// askLeave asks what leaving a network game needs asked, and reports whether
+// it took over (then runs at once or once the player agrees). A relay keeps
+// its games: they are left without a word and opened again from Play online.
+// A game hosted here ends with it: in play, leaving is asked for; over, the
+// record may be saved first (it is not autosaved).
+func (n *netPlay) askLeave(a *App, p *playScene, what string, then func()) bool {
+	switch {
+	case n == nil:
+		return false
+	case n.host == nil:
+		then()
+		return true
+	case !n.st.Over && n.st.Joined:
+		them := "your friend"
+		if me, ok := n.me(); ok {
+			them = cmpOr(n.st.Names[me.Other()], them)
+		}
+		a.push(&confirmBox{
+			title: what + "?",
+			text:  "You host this game on this network: it ends for " + them + " when you leave it, and nobody wins it. Resign or finish it first to give it a result.",
+			buttons: []boxButton{
+				{id: wConfirmDiscard, label: "Leave the game (Enter)", style: destructiveButton, run: then},
+				{id: wConfirmCancel, label: "Stay (Esc)", style: plainButton},
+			},
+		})
+	case p.sess.Match.Len() > 0 && p.sess.Unsaved():
+		a.push(&confirmBox{
+			title: what + "?",
+			text:  "The game hosted here is gone once you leave it. Save its record first?",
+			buttons: []boxButton{
+				{id: wConfirmSave, label: "Save (Enter)", style: primaryButton, run: func() { a.files.saveThen(a, then) }},
+				{id: wConfirmDiscard, label: "Don't save", style: destructiveButton, run: then},
+				{id: wConfirmCancel, label: "Cancel (Esc)", style: plainButton},
+			},
+		})
+	default:
+		then()
+	}
+	return true
+}
+
 // me is the side played here, and whether one is (not watching).
 func (n *netPlay) me() (game.Player, bool) {
 	if n.st.Seat != 1 && n.st.Seat != 2 {
@@ -105,6 +151,18 @@ func (p *playScene) netTick(a *App) {
 		p.netEvent(a, e)
 	}
 	n.st = n.link.Status()
+	if ply := p.sess.Match.Len(); ply != n.ply {
+		n.ply = ply
+		if p.byDays() {
+			a.online.listed = time.Time{} // whose move it is changed: the title's count too
+		}
+	}
+	a.pollGames(a.now())
+}
+
+// byDays reports whether the game is played by days a move.
+func (p *playScene) byDays() bool {
+	return p.sess.Clock != nil && p.sess.Clock.Control().Kind == clock.Correspondence
 }
 
 // netEvent shows one of the Link's events.
@@ -122,6 +180,11 @@ func (p *playScene) netEvent(a *App, e online.LinkEvent) {
 		for _, ev := range e.Input {
 			if ev.Kind == input.OfferMade && ev.Offer.Kind == input.TakebackOffer && p.sess.Seats[ev.Offer.By.Other()].Here() {
 				p.askTakeback(a, ev.Offer.By)
+			}
+			if ev.Kind == input.OfferDeclined && n.st.Names[ev.Offer.By.Other()] != "" {
+				// Said by name: the opponent is a person, not a colour.
+				what := map[input.OfferKind]string{input.DrawOffer: "the draw", input.TakebackOffer: "the takeback"}[ev.Offer.Kind]
+				p.say(n.st.Names[ev.Offer.By.Other()] + " declines " + what + ": play on.")
 			}
 		}
 	case online.LinkFailed:
@@ -196,7 +259,8 @@ func (n *netPlay) hasTheirOffer(kind string) bool {
 func (p *playScene) askTakeback(a *App, by game.Player) {
 	s := p.sess
 	info := s.Info
-	a.push(&confirmBox{title: info.Players[by] + " asks to take a move back",
+	who := cmpOr(p.net.st.Names[by], info.Players[by])
+	a.push(&confirmBox{title: who + " asks to take a move back",
 		text: "Accept, and their last move is taken back; decline, and the game goes on.",
 		keep: func() bool { o, ok := s.Offer(); return ok && o.Kind == input.TakebackOffer && o.By == by },
 		buttons: []boxButton{
@@ -221,6 +285,13 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		switch {
 		case !st.Joined && !st.Over:
 			nl.line = "waiting for them to join"
+		case !st.Connected:
+			nl.line = "not known while we reconnect" // the last news of them may be old
+		case !st.Present && p.byDays():
+			nl.line = "away · the game waits for their move"
+			if p.sess.Match.Live().ToMove() == me {
+				nl.line = "away · they see your move when they come back"
+			}
 		case !st.Present:
 			nl.line = "gone " + clockWords(st.Away)
 			if st.ClaimIn > 0 {
@@ -235,7 +306,11 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 				nl.line += " · under 1 ms"
 			}
 		}
-		l.add(wNetLine, render.Rect{X: box.X + 12*s, Y: box.Y + 76*s, W: box.W/2 - 12*s, H: 20 * s}, false, nl.line)
+		// Their name first: a narrow box's title may have room for the side only.
+		if name := st.Names[them]; name != "" {
+			nl.line, nl.name = name+" · "+nl.line, name
+		}
+		l.add(wNetLine, render.Rect{X: box.X + 12*s, Y: box.Y + 76*s, W: box.W - 24*s, H: 20 * s}, false, nl.line)
 	}
 	if !st.Connected {
 		nl.banner = "Reconnecting…"
@@ -274,6 +349,16 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		nl.buttons = append(nl.buttons, id)
 		x += w + 6*s
 	}
+	if plays && st.Aborted {
+		// An aborted game has no result, so no end card: its rematch is here.
+		l.status = "Game aborted: it counts for nobody"
+		l.Status = l.status
+		if slices.Contains(st.MyOffers, proto.OfferRematch) {
+			add(wNetRematch, "Rematch offered", false)
+		} else {
+			add(wNetRematch, "Rematch", true)
+		}
+	}
 	if plays && !st.Over {
 		add(wNetTakeback, "Takeback", p.sess.CanRequestTakeback())
 		if st.AbortAlone {
@@ -300,6 +385,9 @@ func (p *playScene) layNet(l *playLayout, s float64) {
 		}
 		nl.chat = append(nl.chat, who+": "+c.Text)
 	}
+	// For --layout-out: the moves the session has, so that a test driving two
+	// windows waits for a move to arrive rather than for a time.
+	l.add(widgetID(fmt.Sprintf("net-ply-%d", p.sess.Match.Len())), render.Rect{}, false, "")
 	if len(nl.chat) > 0 {
 		h := float64(len(nl.chat))*17*s + 10*s
 		nl.chatBox = render.Rect{X: b.X + 10*s, Y: y - 6*s - h, W: min(b.W-20*s, 420*s), H: h}
@@ -338,7 +426,8 @@ func (p *playScene) drawNet(pt painter, l *playLayout) {
 			dot = th.Accent
 		}
 		render.FillRoundRect(pt.dst, render.Rect{X: w.r.X, Y: w.r.CY() - 4*s, W: 8 * s, H: 8 * s}, 4*s, dot)
-		pt.text(nl.line, 13, true, w.r.X+14*s, w.r.CY(), render.Left, c)
+		f := render.Face(13*s, true)
+		pt.t.Add(fitText(w.r.W-14*s, f, nl.line, strings.TrimPrefix(nl.line, nl.name+" · ")), f, w.r.X+14*s, w.r.CY(), render.Left, c)
 	}
 	if nl.chatBox.H > 0 {
 		r := nl.chatBox
@@ -351,7 +440,7 @@ func (p *playScene) drawNet(pt painter, l *playLayout) {
 	for _, id := range nl.buttons {
 		w, _ := l.get(id)
 		style := plainButton
-		if id == wNetClaimWin {
+		if id == wNetClaimWin || id == wNetRematch {
 			style = primaryButton
 		}
 		pt.button(w, w.label, style, 13, true)
@@ -393,7 +482,7 @@ func (p *playScene) netClick(a *App, id widgetID) bool {
 		return false
 	}
 	switch id {
-	case wResultRematch:
+	case wResultRematch, wNetRematch:
 		n.link.Rematch()
 		p.say("Rematch offered: waiting for the answer.")
 	case wNetTakeback:

@@ -1,10 +1,14 @@
 package ui
 
 import (
+	"cmp"
 	"fmt"
 	"os"
+	"slices"
 	"strings"
 	"time"
+
+	"github.com/hajimehoshi/ebiten/v2/text/v2"
 
 	"trihex/game/clock"
 	"trihex/input"
@@ -59,8 +63,9 @@ func (a *App) saveIdentity() {
 	}
 }
 
-// pollGames asks the relay for the player's games now and then, and takes the
-// answer when it comes, without waiting.
+// pollGames asks the relay for the player's games now and then (every
+// listEvery, and at once when asked by zeroing listed), and takes the answer
+// when it comes, without waiting: the answer wakes the window.
 func (a *App) pollGames(now time.Time) {
 	o := &a.online
 	id := a.identity()
@@ -72,18 +77,99 @@ func (a *App) pollGames(now time.Time) {
 			if r.Err != nil {
 				o.listErr = playerMessage(r.Err)
 			} else {
-				o.games, o.yourMove = r.Games, online.YourMove(r.Games)
+				o.games, o.yourMove = sortGames(r.Games), online.YourMove(r.Games)
 			}
-			a.wake(now)
+			a.redrawNow(now)
 		default:
 		}
 		return
 	}
-	if id.Relay == "" || now.Sub(o.listed) < time.Minute {
+	if id.Relay == "" {
+		return
+	}
+	if next := o.listed.Add(listEvery); now.Before(next) {
+		if a.redraw != nil {
+			a.redraw.pollAt(next) // a still window lists again too
+		}
 		return
 	}
 	o.listed = now
-	o.listing = online.ListGamesAsync(online.DialServer(id.Relay), id.Key, 10*time.Second)
+	ch := make(chan online.GamesResult, 1)
+	o.listing = ch
+	list := online.ListGamesAsync(online.DialServer(id.Relay), id.Key, 10*time.Second)
+	go func() {
+		ch <- <-list
+		a.redrawNow(time.Now())
+	}()
+}
+
+// listEvery is how often the relay is asked for the player's games.
+const listEvery = time.Minute
+
+// redrawNow asks for a frame from any goroutine (none without a window).
+func (a *App) redrawNow(t time.Time) {
+	if a.redraw != nil {
+		a.wake(t)
+	}
+}
+
+// sortGames puts the games waiting for the player's move first, the least
+// time left first, then the games waiting for the opponent, then those over.
+func sortGames(gs []proto.GameInfo) []proto.GameInfo {
+	rank := func(g proto.GameInfo) int {
+		switch {
+		case g.Over:
+			return 2
+		case g.YourMove:
+			return 0
+		}
+		return 1
+	}
+	gs = slices.Clone(gs)
+	slices.SortStableFunc(gs, func(x, y proto.GameInfo) int {
+		if c := cmp.Compare(rank(x), rank(y)); c != 0 {
+			return c
+		}
+		if x.Deadline != 0 && y.Deadline != 0 {
+			return cmp.Compare(x.Deadline, y.Deadline)
+		}
+		return 0
+	})
+	return gs
+}
+
+// gameLine is a game's line in the list: the game, the opponent, the move,
+// whose move it is and the time left for it.
+func gameLine(g proto.GameInfo, now time.Time) string {
+	line := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply+1)
+	switch {
+	case g.Over:
+		return fmt.Sprintf("%s against %s · over", g.Kind, cmpOr(g.Opponent, "nobody"))
+	case g.YourMove:
+		line += " · your move"
+	default:
+		line += " · their move"
+	}
+	if g.Deadline > 0 {
+		line += " · " + timeLeft(time.UnixMilli(g.Deadline).Sub(now)) + " left"
+	}
+	return line
+}
+
+// timeLeft is a correspondence game's time to move, in words: "2 days 3 h",
+// "5 h 20 min", "12 min".
+func timeLeft(d time.Duration) string {
+	d = max(0, d)
+	days, h, m := int(d/(24*time.Hour)), int(d/time.Hour)%24, int(d/time.Minute)%60
+	switch {
+	case days > 1:
+		return fmt.Sprintf("%d days %d h", days, h)
+	case days == 1:
+		return fmt.Sprintf("1 day %d h", h)
+	case h > 0:
+		return fmt.Sprintf("%d h %d min", h, m)
+	}
+	return fmt.Sprintf("%d min", m)
 }
 
 // onlineScreen is the Play online screen, and the wait for the seat once a
@@ -94,7 +180,11 @@ type onlineScreen struct {
 	host  *online.Host
 	note  string  // what happens, or why not
 	ring  keyRing // the button the keys ring (keynav.go)
+	days  int     // a relay's game by days a move (correspondence); 0: the start screen's clock
 }
+
+// onlineDays are the paces by days a move offered for a relay's game.
+var onlineDays = []int{1, 3, 7}
 
 const (
 	wPlayOnline   widgetID = "play-online"
@@ -106,7 +196,11 @@ const (
 	wOnlineWatch  widgetID = "online-watch"
 	wOnlineBack   widgetID = "online-back"
 	wOnlineCancel widgetID = "online-cancel"
+	wOnlineLive   widgetID = "online-live" // the pace: the start screen's clock
 )
+
+// onlineDaysID is the pace toggle of days a move.
+func onlineDaysID(d int) widgetID { return widgetID(fmt.Sprintf("online-days-%d", d)) }
 
 func (a *App) newOnline(s *startScreen) *onlineScreen {
 	a.online.listed = time.Time{} // list the games afresh
@@ -178,18 +272,33 @@ func (o *onlineScreen) layout(a *App) *Layout {
 	y += 56 * sc
 	field(wOnlineRelay, cmpOr(id.Relay, "none: click to set"), 300)
 	y += 44 * sc
+	// The pace of a game created on the relay: the start screen's clock, or
+	// days a move (a correspondence game, which waits while the app is closed).
+	f := render.Face(14*sc, false)
+	px := x + 170*sc
+	pace := func(wid widgetID, label string) {
+		w, _ := render.Measure(label, f)
+		w = max(60*sc, w+18*sc)
+		l.add(wid, render.Rect{X: px, Y: y, W: w, H: 30 * sc}, o.link == nil, label)
+		px += w + 6*sc
+	}
+	pace(wOnlineLive, o.liveLabel())
+	for _, d := range onlineDays {
+		pace(onlineDaysID(d), clock.CorrespondenceControl(d).Label()+" a move")
+	}
+	y += 42 * sc
 	btn(wOnlineCreate, "Create a game", 170, 160)
 	btn(wOnlineWatch, "Watch by code…", 338, 160)
 	y += 60 * sc
-	for i, g := range a.online.games[:min(len(a.online.games), 6)] {
-		label := fmt.Sprintf("%s against %s · move %d", g.Kind, cmpOr(g.Opponent, "nobody yet"), g.Ply/2+1)
-		if g.YourMove {
-			label += " · your move"
+	by := a.h - 70*sc
+	now := a.now()
+	for i, g := range a.online.games {
+		if y+30*sc > by-40*sc {
+			break // the rest waits for a taller window
 		}
-		l.add(widgetID(fmt.Sprintf("online-game-%d", i)), render.Rect{X: x + 170*sc, Y: y, W: 400 * sc, H: 30 * sc}, o.link == nil, label)
+		l.add(widgetID(fmt.Sprintf("online-game-%d", i)), render.Rect{X: x + 170*sc, Y: y, W: 430 * sc, H: 30 * sc}, o.link == nil, gameLine(g, now))
 		y += 34 * sc
 	}
-	by := a.h - 70*sc
 	if o.link != nil {
 		l.add(wOnlineCancel, render.Rect{X: a.w/2 - 90*sc, Y: by, W: 180 * sc, H: 40 * sc}, true, "Cancel")
 	} else {
@@ -246,7 +355,13 @@ func (o *onlineScreen) click(a *App, id widgetID) {
 			a.saveIdentity()
 			a.online.listed, a.online.games, a.online.yourMove = time.Time{}, nil, 0
 		})
+	case wOnlineLive:
+		o.days = 0
 	case wOnlineHost:
+		if o.days > 0 {
+			o.note = "Days a move need a relay, which keeps the game while you are away: Create a game there."
+			return
+		}
 		addr := cmpOr(a.flags.OnlineListen, ":0")
 		h, err := online.Listen(addr)
 		if err != nil {
@@ -269,28 +384,41 @@ func (o *onlineScreen) click(a *App, id widgetID) {
 		cfg.Host = o.hostGame()
 		o.begin(a, cfg, nil, "Creating the game on "+ident.Relay+"…")
 	case wOnlineWatch:
-		prompt("Code of the game to watch", "", func(t string) {
-			if ident.Relay == "" {
-				o.note = "Set the relay server's address first."
-				return
-			}
-			gid, _, _ := strings.Cut(strings.TrimSpace(t), "-")
-			if gid == "" {
-				o.note = "No code given."
-				return
-			}
-			cfg := o.config(a)
-			cfg.Dial, cfg.Watch = online.DialServer(ident.Relay), gid
-			o.begin(a, cfg, nil, "Joining as a watcher…")
-		})
+		prompt("Code of the game to watch (its id is enough on the relay)", "", func(t string) { o.watch(a, t) })
 	default:
 		var i int
+		if _, err := fmt.Sscanf(string(id), "online-days-%d", &i); err == nil {
+			o.days = i
+			return
+		}
 		if _, err := fmt.Sscanf(string(id), "online-game-%d", &i); err == nil && i < len(a.online.games) {
 			cfg := o.config(a)
 			cfg.Dial, cfg.Resume = online.DialServer(ident.Relay), a.online.games[i].Game
 			o.begin(a, cfg, nil, "Opening the game…")
 		}
 	}
+}
+
+// watch follows a game read only: a direct code's game at its host, else
+// the game of the id (a code's part before "-") on the relay set here.
+func (o *onlineScreen) watch(a *App, code string) {
+	cfg := o.config(a)
+	if inv, err := proto.ParseInvite(code); err == nil && inv.Addr != "" {
+		cfg.Dial, cfg.Watch = online.DialDirect(inv.Addr), inv.Game
+		o.begin(a, cfg, nil, "Joining as a watcher…")
+		return
+	}
+	if a.identity().Relay == "" {
+		o.note = "Set the relay server's address first."
+		return
+	}
+	gid, _, _ := strings.Cut(strings.ToUpper(strings.TrimSpace(code)), "-")
+	if !proto.ValidID(gid) {
+		o.note = fmt.Sprintf("%q is not a game's code: it is %d letters or digits, a dash and more.", strings.TrimSpace(code), proto.IDLen)
+		return
+	}
+	cfg.Dial, cfg.Watch = online.DialServer(a.identity().Relay), gid
+	o.begin(a, cfg, nil, "Joining as a watcher…")
 }
 
 // join joins the game of an invite code: directly when the code holds an
@@ -320,11 +448,28 @@ func (o *onlineScreen) config(a *App) online.Config {
 	return online.Config{Key: id.Key, Name: playerName(id)}
 }
 
-// hostGame is the game chosen on the start screen: game, options, clock; the
-// host plays first.
+// hostGame is the game chosen on the start screen: game, options, clock (or
+// days a move); the host plays first.
 func (o *onlineScreen) hostGame() *online.HostGame {
 	s := o.start
-	return &online.HostGame{Game: s.games[s.sel].Name, Options: s.options().String(), Clock: s.clock.String(), Seat: 0}
+	return &online.HostGame{Game: s.games[s.sel].Name, Options: s.options().String(), Clock: o.control().String(), Seat: 0}
+}
+
+// control is the game's clock: days a move when chosen, else the start
+// screen's.
+func (o *onlineScreen) control() clock.Control {
+	if o.days > 0 {
+		return clock.CorrespondenceControl(o.days)
+	}
+	return o.start.clock
+}
+
+// liveLabel is the pace toggle of the start screen's clock.
+func (o *onlineScreen) liveLabel() string {
+	if o.start.clock.Kind == clock.NoClock {
+		return "No clock"
+	}
+	return clockLabel(o.start.clock)
 }
 
 // begin asks for the game; tick opens it once seated.
@@ -344,10 +489,12 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 		sub += " · " + d
 	}
 	cl := "no clock"
-	if s.clock.Kind != clock.NoClock {
-		cl = clockLabel(s.clock)
+	if c := o.control(); c.Kind == clock.Correspondence {
+		cl = c.Label() + " a move"
+	} else if c.Kind != clock.NoClock {
+		cl = clockLabel(c)
 	}
-	sub += " · " + cl + " · you host as " + info.Players[0] + " (the start screen chooses)"
+	sub += " · " + cl + " · you play " + info.Players[0] + " (the start screen chooses the game)"
 	p.text(sub, 14, false, a.w/2, 74*sc, render.Center, p.th.TextDim)
 	x := l.rect(wOnlineName).X - 170*sc
 	label := func(text string, id widgetID) {
@@ -373,6 +520,20 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 	hint("paste or type the code they give you", wOnlineJoin)
 	label("Relay server", wOnlineRelay)
 	fieldBox(wOnlineRelay)
+	label("Pace", wOnlineLive)
+	for _, id := range append([]widgetID{wOnlineLive}, onlineDaysIDs()...) {
+		w, _ := l.get(id)
+		p.toggle(w, w.label, id == onlineDaysID(o.days) || (id == wOnlineLive && o.days == 0))
+	}
+	// Days a move explained right of the row, or under Create when no room.
+	paceHint := "days a move: the game waits while the app is closed"
+	last := l.rect(onlineDaysID(onlineDays[len(onlineDays)-1]))
+	if w, _ := render.Measure(paceHint, render.Face(12*sc, false)); last.X+last.W+12*sc+w < a.w-8*sc {
+		hint(paceHint, onlineDaysID(onlineDays[len(onlineDays)-1]))
+	} else {
+		c := l.rect(wOnlineCreate)
+		p.text("Days a move: the game waits on the relay while the app is closed.", 12, false, c.X, c.Y+c.H+14*sc, render.Left, p.th.TextDim)
+	}
 	for _, id := range []widgetID{wOnlineHost, wOnlineJoin, wOnlineCreate, wOnlineWatch} {
 		w, _ := l.get(id)
 		style := accentButton
@@ -388,7 +549,11 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 			if !ok {
 				break
 			}
-			p.button(w, w.label, plainButton, 13, false)
+			style := plainButton
+			if i < len(a.online.games) && a.online.games[i].YourMove {
+				style = accentButton
+			}
+			p.button(w, cutToFit(w.label, render.Face(13*sc, false), w.r.W-16*sc), style, 13, false)
 		}
 	} else if a.online.listErr != "" {
 		p.text("Your games: "+a.online.listErr, 13, false, x, l.rect(wOnlineCreate).Y+80*sc, render.Left, p.th.TextDim)
@@ -401,6 +566,30 @@ func (o *onlineScreen) draw(a *App, p painter, l *Layout) {
 	if o.note != "" {
 		p.text(o.note, 15, true, a.w/2, a.h-100*sc, render.Center, p.th.Accent)
 	}
+}
+
+// cutToFit is text cut to fit in w, with "…" where it was cut.
+func cutToFit(text string, f *text.GoTextFace, w float64) string {
+	if tw, _ := render.Measure(text, f); tw <= w {
+		return text
+	}
+	r := []rune(text)
+	for len(r) > 1 {
+		r = r[:len(r)-1]
+		if tw, _ := render.Measure(string(r)+"…", f); tw <= w {
+			break
+		}
+	}
+	return string(r) + "…"
+}
+
+// onlineDaysIDs are the pace toggles of days a move.
+func onlineDaysIDs() []widgetID {
+	var ids []widgetID
+	for _, d := range onlineDays {
+		ids = append(ids, onlineDaysID(d))
+	}
+	return ids
 }
 
 // layPlayOnline places Play online left of Start on the start screen.

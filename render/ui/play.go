@@ -223,7 +223,9 @@ func (p *playScene) command(a *App, c input.Command) {
 			a.setScene(a.newPlay(ns))
 		}
 	case input.CmdNew:
-		if s.SeriesNext() {
+		if p.guided() {
+			p.toList(a)
+		} else if s.SeriesNext() {
 			p.command(a, input.CmdSeriesNext) // the New button reads "Next game" then
 		} else {
 			a.files.newGame(a)
@@ -329,7 +331,7 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 	p.armed = nil
 	if why := p.refusal(c); why != "" {
 		// A lesson may foresee this mistake and say more than the rules.
-		if text, ok := p.current().Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
+		if text, ok := p.mode.Refused(append(append([]hex.Coord(nil), pk.Selection()...), c)); ok {
 			why = text
 		}
 		p.say(why) // the click does nothing: say why, in the rules' words
@@ -346,8 +348,8 @@ func (p *playScene) clickCell(a *App, c hex.Coord) {
 func (p *playScene) refusal(c hex.Coord) string {
 	s := p.sess
 	switch {
-	case p.current().Why() != "":
-		return p.current().Why()
+	case p.mode.Why() != "":
+		return p.mode.Why()
 	case s.Result().Over:
 		return "The game is over: " + s.ResultText() + ". New starts another; Undo takes moves back."
 	case p.pausedRefusal() != "":
@@ -511,7 +513,7 @@ func (p *playScene) frames(a *App, fr *frames, now time.Time) {
 	p.netFrames(fr, now)
 	an := &p.analysis
 	if s.Computer.Thinking() || s.Computer.HintRunning() || s.Replay.Playing || an.live != nil ||
-		(an.review != nil && an.review.plies == nil) || p.modeReset {
+		an.review.running() || p.modeReset {
 		fr.pollAt(now.Add(frameGap))
 		fr.drawAt(now.Add(100 * time.Millisecond))
 	}

@@ -24,7 +24,7 @@ func (p *playScene) draw(a *App, pt painter, lay *Layout) {
 		forbid: l.forbidCentre, area: l.board, scale: pt.s, poolPos: l.pool, reviewing: m.Reviewing(),
 		hint: l.hint, hoverOn: p.hoverOn, hover: p.hover, armed: p.armed, marks: l.end.marks}
 	if p.guided() {
-		f.look = p.current().Marks()
+		f.look = p.mode.Marks()
 	}
 	if f.anim != nil {
 		f.state = f.anim.state
@@ -348,13 +348,13 @@ func (p *playScene) drawCoach(pt painter, l *playLayout) {
 	}
 	if p.guided() {
 		title, lines, width = "Lesson", l.guideLines, l.guideWidth
-		if p.current().Kind() == exercise.Puzzle {
+		if p.mode.Kind() == exercise.Puzzle {
 			title = "Puzzle"
-			if p.current().Solved() {
+			if p.mode.Solved() {
 				title = "Solved"
 			}
 		}
-		if p.current().Right() {
+		if p.mode.Right() {
 			render.StrokeRoundRect(pt.dst, r, 8*s, 2*s, pt.th.Highlight)
 		}
 	}

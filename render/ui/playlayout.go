@@ -112,7 +112,7 @@ func (p *playScene) layout(a *App) *Layout {
 		l.coachLine = render.Rect{X: b.X + 8*s, Y: bottom - guideH(p)*s, W: b.W - 16*s, H: guideH(p) * s}
 		l.Guide = p.coach.line
 		if p.guided() {
-			l.Guide = p.current().Say()
+			l.Guide = p.mode.Say()
 			layMode(l, p.mode, s)
 		} else if p.analysis.review != nil {
 			// As drawCoach lays the review's text: beside the graph, in the two
@@ -192,7 +192,7 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	case canPass:
 		add("pass", "pass", true)
 	}
-	if p.sess.InputState() != nil && !p.sess.Computer.HintRunning() {
+	if p.sess.CanHint() && !p.sess.Computer.HintRunning() { // none against a remote player
 		add("hint", "hint", true)
 	}
 	l.hint = p.sess.HintCells() // cached by the session: read here, not in Draw
@@ -201,11 +201,13 @@ func (p *playScene) layPanel(l *playLayout, s float64) {
 	}
 	l.status, l.statusColour = p.statusLine(p.th)
 	if p.guided() && !p.now().Before(p.status.until) {
-		l.status, l.statusColour = p.current().Heading(), p.th.Accent
+		l.status, l.statusColour = p.mode.Heading(), p.th.Accent
 	}
 	l.Status = l.status
 	l.newLabel = "New"
-	if p.sess.SeriesNext() {
+	if p.guided() {
+		l.newLabel = p.listLabel()
+	} else if p.sess.SeriesNext() {
 		l.newLabel = fitText(btn["new"].W-16*s, render.Face(14*s, true), "Next game", "Next")
 	}
 	if p.analysis.live != nil {

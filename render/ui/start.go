@@ -3,14 +3,12 @@ package ui
 import (
 	"fmt"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"trihex/ai"
 	"trihex/game"
 	"trihex/game/clock"
 	"trihex/input"
-	"trihex/input/lesson"
 	"trihex/render"
 	"trihex/save"
 )
@@ -211,9 +209,10 @@ func (s *startScreen) layout(a *App) *Layout {
 		}
 		y += pitch
 	}
-	// Learning: the chosen game's lessons, puzzles and a coached first game.
-	row("learn-lessons", 0, 110, 118, "Lessons")
-	row("learn-puzzles", 1, 110, 118, "Puzzles")
+	// Learning: the list of the chosen game's lessons and puzzles, and a
+	// coached first game.
+	row("learn-lessons", 0, 110, 118, "Lessons…")
+	row("learn-puzzles", 1, 110, 118, "Puzzles…")
 	row("learn-coached", 2, 140, 118, "Coached game")
 	y += pitch
 	by := min(y+10*sc, h-60*sc)
@@ -266,6 +265,9 @@ func (s *startScreen) update(a *App, f *input.Frame) {
 		case input.CmdStart:
 			s.begin(a)
 			return
+		case input.CmdLearn:
+			a.push(newLearnList(a, s, s.games[s.sel], false))
+			return
 		}
 	}
 	if !f.Click {
@@ -295,20 +297,6 @@ func (s *startScreen) layRecent(a *App, l *Layout, y float64) {
 	}
 }
 
-// firstLesson is the first lesson of info not yet played to the end.
-func (s *startScreen) firstLesson(a *App, info *game.Info) int {
-	ls, err := lesson.Load(info.Name)
-	if err != nil {
-		return 0
-	}
-	for i, l := range ls {
-		if !slices.Contains(a.prefs.settings.LessonsDone, l.Name) {
-			return i
-		}
-	}
-	return 0
-}
-
 // click acts on the widget named name.
 func (s *startScreen) click(a *App, name string) {
 	info := s.games[s.sel]
@@ -319,19 +307,7 @@ func (s *startScreen) click(a *App, name string) {
 	case name == string(wStart):
 		s.begin(a)
 	case name == "learn-lessons", name == "learn-puzzles":
-		s.remember(a)
-		var ps *playScene
-		var err error
-		if name == "learn-lessons" {
-			ps, err = a.newLessons(info, s.firstLesson(a, info))
-		} else {
-			ps, err = a.newPuzzles(info, -1)
-		}
-		if err != nil {
-			a.showError(playerMessage(err))
-			return
-		}
-		a.setScene(ps)
+		a.push(newLearnList(a, s, info, name == "learn-puzzles"))
 	case name == "learn-coached":
 		// Against level 1 with the coach and hints: the newcomer moves first.
 		s.remember(a)
@@ -499,7 +475,7 @@ func (s *startScreen) drawRows(a *App, p painter, l *Layout) {
 			w, _ := l.get(id)
 			p.button(w, w.label, accentButton, 14, false)
 		}
-		hint("learn-coached", 120, "Lessons teach every rule by playing; puzzles to practise; a coached game against level 1.",
+		hint("learn-coached", 120, "Lessons teach every rule by playing, puzzles to practise (L lists both); a coached game against level 1.",
 			"Every rule by playing; puzzles; a game with a coach.")
 	}
 	if _, ok := l.get("series-1"); ok {

@@ -562,3 +562,28 @@ func TestHelpMenuTabOnStart(t *testing.T) {
 		t.Errorf("the Help menu's Tab on the start screen: overlays %d, ring %q", len(a.overlays), focusOf(a))
 	}
 }
+
+// Learn by keys: Tab rings Lessons…, Enter opens the list with the lesson to
+// continue with focused, and Enter there starts it.
+func TestLearnFromStartByKeys(t *testing.T) {
+	a := newTestApp(1280, 800)
+	s := a.newStart()
+	a.scene = s
+	a.relayout()
+	for i := 0; string(s.ring.id) != "learn-lessons"; i++ {
+		if i > 40 {
+			t.Fatal("Tab never rang Lessons")
+		}
+		press(t, a, "Tab")
+	}
+	press(t, a, "Enter")
+	if _, ok := a.top().(*learnList); !ok || focusOf(a) != "lesson-1" {
+		t.Fatalf("Enter on Lessons: %T, focus %q", a.top(), focusOf(a))
+	}
+	press(t, a, "Enter")
+	p, ok := a.scene.(*playScene)
+	if !ok || !p.guided() {
+		t.Fatalf("Enter on the first lesson: scene %T", a.scene)
+	}
+	t.Cleanup(p.close)
+}

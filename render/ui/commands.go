@@ -26,10 +26,12 @@ func (a *App) run(c input.Command) {
 		a.files.quit(a)
 	case input.CmdAnalyse, input.CmdReviewGame, input.CmdResign, input.CmdOfferDraw,
 		input.CmdPauseComputer, input.CmdUndo, input.CmdRedo, input.CmdHint,
-		input.CmdTypeMove, input.CmdFocusNext:
+		input.CmdTypeMove:
 		if p := a.play(); p != nil {
 			p.command(a, c) // the game's: from the View, Game or Help menu
 		}
+	case input.CmdFocusNext:
+		a.stepKeys() // the Help menu's Tab, on whatever screen shows
 	case input.CmdRules, input.CmdShortcuts:
 		a.showHelp(c == input.CmdShortcuts)
 	case input.CmdFullscreen:

@@ -51,7 +51,7 @@ func helpMenuItems(a *App) []menuItem {
 	return []menuItem{
 		{id: "menu-rules", cmd: input.CmdRules, label: "Rules of " + a.helpGame().Name, keys: "F1"},
 		{id: "menu-keys", cmd: input.CmdShortcuts, label: "Keyboard shortcuts", keys: "?"},
-		{id: "menu-focus", cmd: input.CmdFocusNext, label: "Choose by keys (Enter plays)", keys: "Tab", group: true, disabled: off},
+		{id: "menu-focus", cmd: input.CmdFocusNext, label: "Choose by keys (Enter chooses)", keys: "Tab", group: true},
 		{id: "menu-type", cmd: input.CmdTypeMove, label: "Type a move", keys: "E", disabled: off},
 		pause,
 		{id: "menu-fullscreen", cmd: input.CmdFullscreen, label: "Full screen", keys: "F11", check: ebiten.IsFullscreen(), group: true},

@@ -64,7 +64,7 @@ func TestHelpMenu(t *testing.T) {
 
 	m := openHelp(t, a, false)
 	for _, it := range m.items {
-		board := it.cmd == input.CmdFocusNext || it.cmd == input.CmdTypeMove || it.cmd == input.CmdDetails || it.cmd == input.CmdPauseComputer
+		board := it.cmd == input.CmdTypeMove || it.cmd == input.CmdDetails || it.cmd == input.CmdPauseComputer
 		if w, _ := a.layouts[m].get(it.id); w.enabled == board {
 			t.Errorf("start screen: %q enabled %v", it.label, w.enabled)
 		}

@@ -80,8 +80,12 @@ func noteKeyFocus(l layer, lay *Layout) {
 // colour just outside it, clear of its fill, so that a chosen toggle, a primary
 // button and a plain one all show it alike.
 func drawKeyFocus(p painter, l layer, lay *Layout) {
-	if _, lit := l.(*menu); lit || lay == nil || lay.Focus == "" {
-		return // a menu lights its item instead
+	switch l.(type) {
+	case *menu, *learnList:
+		return // a menu lights its item, the list of lessons rings its own
+	}
+	if lay == nil || lay.Focus == "" {
+		return
 	}
 	w, ok := lay.get(lay.Focus)
 	if !ok {
@@ -142,6 +146,27 @@ func ringButtons(ring *keyRing, l *Layout, c input.Command, press func(widgetID)
 
 // keyFocus is the online screen's ringed button.
 func (o *onlineScreen) keyFocus(l *Layout) (widgetID, bool) { return o.ring.at(allEnabled(l)) }
+
+// stepKeys is Tab from the Help menu: the ring's next step on the screen shown.
+func (a *App) stepKeys() {
+	switch sc := a.scene.(type) {
+	case *playScene:
+		sc.command(a, input.CmdFocusNext)
+	case *startScreen:
+		sc.keyCommand(a, input.CmdFocusNext)
+	case *onlineScreen:
+		ringButtons(&sc.ring, a.layouts[sc], input.CmdFocusNext, nil)
+	}
+}
+
+// keyFocus is the list of lessons and puzzles' focused entry, for --layout-out
+// (the list draws its own ring).
+func (ll *learnList) keyFocus(*Layout) (widgetID, bool) {
+	if ll.focus < 0 || ll.focus >= len(ll.all) {
+		return "", false
+	}
+	return entryID(ll.all[ll.focus]), true
+}
 
 // --- menus ---
 

@@ -85,7 +85,7 @@ func TestMenuKeys(t *testing.T) {
 	if focusOf(a) != "menu-quit" {
 		t.Errorf("Up from New lights %q, want menu-quit (round to the last)", focusOf(a))
 	}
-	// Right: the View menu, its first item lit; with no game, Right again is File.
+	// Right: the View menu, its first item lit; with no game, then Help and File.
 	press(t, a, "Right")
 	if m, ok := a.top().(*menu); !ok || !m.view || len(a.overlays) != 1 {
 		t.Fatalf("Right from File: %#v, %d overlays", a.top(), len(a.overlays))
@@ -94,10 +94,14 @@ func TestMenuKeys(t *testing.T) {
 		t.Errorf("the View menu opened by Right lights %q, want its first theme", focusOf(a))
 	}
 	press(t, a, "Right")
-	if m, ok := a.top().(*menu); !ok || m.view {
-		t.Fatalf("Right from View on the start screen: %#v, want File", a.top())
+	if m, ok := a.top().(*menu); !ok || !m.helpMenu {
+		t.Fatalf("Right from View on the start screen: %#v, want Help (no Game menu there)", a.top())
 	}
-	press(t, a, "Left")
+	press(t, a, "Right")
+	if m, ok := a.top().(*menu); !ok || m.view || m.helpMenu || m.gameMenu {
+		t.Fatalf("Right from Help: %#v, want File, round again", a.top())
+	}
+	press(t, a, "Left", "Left") // Help, then View
 	for i := 0; focusOf(a) != "menu-coords"; i++ {
 		if i > 20 {
 			t.Fatal("Down never lit Coordinates")
@@ -537,4 +541,49 @@ func TestKeyRingStep(t *testing.T) {
 	if k.step(nil, 1) || k.on {
 		t.Error("a ring with nothing to ring")
 	}
+}
+
+// The Help menu's Tab item, chosen by keys on the start screen, rings the first
+// of its choices, as Tab does.
+func TestHelpMenuTabOnStart(t *testing.T) {
+	a := newTestApp(1280, 800)
+	s := a.newStart()
+	a.scene = s
+	a.relayout()
+	press(t, a, "Alt+H")
+	for i := 0; focusOf(a) != "menu-focus"; i++ {
+		if i > 10 {
+			t.Fatal("Down never lit the Tab item of the Help menu")
+		}
+		press(t, a, "Down")
+	}
+	press(t, a, "Enter")
+	if a.top() != nil || focusOf(a) != widgetID("game-"+strings.ToLower(s.games[s.sel].Name)) {
+		t.Errorf("the Help menu's Tab on the start screen: overlays %d, ring %q", len(a.overlays), focusOf(a))
+	}
+}
+
+// Learn by keys: Tab rings Lessons…, Enter opens the list with the lesson to
+// continue with focused, and Enter there starts it.
+func TestLearnFromStartByKeys(t *testing.T) {
+	a := newTestApp(1280, 800)
+	s := a.newStart()
+	a.scene = s
+	a.relayout()
+	for i := 0; string(s.ring.id) != "learn-lessons"; i++ {
+		if i > 40 {
+			t.Fatal("Tab never rang Lessons")
+		}
+		press(t, a, "Tab")
+	}
+	press(t, a, "Enter")
+	if _, ok := a.top().(*learnList); !ok || focusOf(a) != "lesson-1" {
+		t.Fatalf("Enter on Lessons: %T, focus %q", a.top(), focusOf(a))
+	}
+	press(t, a, "Enter")
+	p, ok := a.scene.(*playScene)
+	if !ok || !p.guided() {
+		t.Fatalf("Enter on the first lesson: scene %T", a.scene)
+	}
+	t.Cleanup(p.close)
 }

@@ -159,15 +159,6 @@ func (a *App) stepKeys() {
 	}
 }
 
-// keyFocus is the list of lessons and puzzles' focused entry, for --layout-out
-// (the list draws its own ring).
-func (ll *learnList) keyFocus(*Layout) (widgetID, bool) {
-	if ll.focus < 0 || ll.focus >= len(ll.all) {
-		return "", false
-	}
-	return entryID(ll.all[ll.focus]), true
-}
-
 // --- menus ---
 
 // menuOrder lists the menus as the bar shows them, left to right: Left and

@@ -80,9 +80,8 @@ func noteKeyFocus(l layer, lay *Layout) {
 // colour just outside it, clear of its fill, so that a chosen toggle, a primary
 // button and a plain one all show it alike.
 func drawKeyFocus(p painter, l layer, lay *Layout) {
-	switch l.(type) {
-	case *menu, *learnList:
-		return // a menu lights its item, the list of lessons rings its own
+	if _, ok := l.(*menu); ok {
+		return // a menu lights its item
 	}
 	if lay == nil || lay.Focus == "" {
 		return

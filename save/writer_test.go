@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -169,12 +170,18 @@ func TestAutosaveKilledChild(t *testing.T) {
 		t.Skip("run by TestAutosaveKilled")
 	}
 	w := NewWriter()
+	next := bufio.NewScanner(os.Stdin)
 	for i := 1; ; i++ {
 		rec := killRecord(i)
 		w.Put(WriteAutosave, AutosaveJob(dir, rec))
 		fmt.Printf("put %d\n", i)
 		for b, _ := os.ReadFile(filepath.Join(dir, AutosaveName)); string(b) != rec; b, _ = os.ReadFile(filepath.Join(dir, AutosaveName)) {
 			time.Sleep(time.Millisecond)
+		}
+		// The next move only when the parent says so: on a busy machine the
+		// child would otherwise run ahead of the parent reading its lines.
+		if !next.Scan() {
+			return
 		}
 	}
 }
@@ -198,12 +205,19 @@ func TestAutosaveKilled(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		in, err := cmd.StdinPipe()
+		if err != nil {
+			t.Fatal(err)
+		}
 		if err := cmd.Start(); err != nil {
 			t.Fatal(err)
 		}
 		sc := bufio.NewScanner(out)
 		want := fmt.Sprintf("put %d", at)
 		for sc.Scan() && sc.Text() != want {
+			if strings.HasPrefix(sc.Text(), "put ") {
+				fmt.Fprintln(in, "next") // the move is on disk: on to the next
+			}
 		}
 		cmd.Process.Kill()
 		cmd.Wait()

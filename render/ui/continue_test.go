@@ -1,6 +1,7 @@
 package ui
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"trihex/game"
 	"trihex/input"
+	"trihex/online/proto"
 	"trihex/save"
 )
 
@@ -179,6 +181,53 @@ func TestRecentGamesShown(t *testing.T) {
 							t.Errorf("%vx%v %s: recent game %d at %v covers %s at %v", size[0], size[1], st.games[sel].Name, i, r.r, w.id, w.r)
 						}
 					}
+				}
+			}
+		}
+	}
+}
+
+// The games that wait for the player's move on the relay show under Start
+// before the recent games, at 1280×800 whatever the game's rows, within the
+// window and over no other widget; a game over or waiting for the opponent is
+// not listed.
+func TestYourMoveGamesShown(t *testing.T) {
+	games := sortGames([]proto.GameInfo{
+		{Game: "G1", Kind: "Abande", Opponent: "Bo", Over: true},
+		{Game: "G2", Kind: "Attangle", Opponent: "Cy", Ply: 3},
+		{Game: "G3", Kind: "Andantino", Opponent: "Di", Ply: 8, YourMove: true},
+		{Game: "G4", Kind: "Abande", Opponent: "Ed", Ply: 2, YourMove: true},
+	})
+	for _, size := range [][2]float64{{1280, 800}, {1600, 1000}} {
+		a := newTestApp(size[0], size[1])
+		a.prefs.settings.Recent = []string{"/home/p/a.trihex", "/home/p/b.trihex", "/home/p/c.trihex"}
+		a.online.games = games
+		st := a.newStart()
+		for sel := range st.games {
+			for _, computer := range [][2]bool{{}, {false, true}} {
+				st.sel, st.computer = sel, computer
+				l := st.layout(a)
+				where := fmt.Sprintf("%vx%v %s computer %v", size[0], size[1], st.games[sel].Name, computer)
+				for i, want := range []string{"Andantino against Di · move 5 · your move", "Abande against Ed · move 2 · your move"} {
+					r, ok := l.get(waitingID(i))
+					if !ok || r.label != want {
+						t.Errorf("%s: Your move row %d %q (shown %v), want %q", where, i, r.label, ok, want)
+						continue
+					}
+					if r.r.Y+r.r.H > a.h {
+						t.Errorf("%s: Your move row %d at %v, below the window", where, i, r.r)
+					}
+					for _, w := range l.widgets {
+						if w.id != r.id && overlaps(w.r, r.r) {
+							t.Errorf("%s: Your move row %d at %v covers %s at %v", where, i, r.r, w.id, w.r)
+						}
+					}
+				}
+				if _, ok := l.get(waitingID(2)); ok {
+					t.Errorf("%s: a game not waiting for the player listed", where)
+				}
+				if _, ok := l.get("recent-0"); !ok {
+					t.Errorf("%s: no recent game shown beside the games that wait", where)
 				}
 			}
 		}

@@ -282,8 +282,8 @@ func TestOnlineRelayGameInTheWindow(t *testing.T) {
 
 // A game by days a move: created on the relay with the pace chosen on Play
 // online, it waits for the player while the app is closed; the player's list
-// on Play online shows it first, with "your move" and the time left, the title
-// counts it, and a click opens it again.
+// on Play online shows it first, with "your move" and the time left, the start
+// screen lists it under Start, the title counts it, and a click opens it again.
 func TestOnlineCorrespondenceInTheWindow(t *testing.T) {
 	addr := relayForTest(t, 300*time.Millisecond)
 	ada, bo := newNetApp(t, "Ada", addr), newNetApp(t, "Bo", addr)
@@ -332,12 +332,23 @@ func TestOnlineCorrespondenceInTheWindow(t *testing.T) {
 	if w, ok := bo.layout().get(wPlayOnline); !ok || !strings.Contains(w.label, "1 your move") {
 		t.Errorf("Play online on the start screen: %q", w.label)
 	}
+	// The start screen lists it under Start, as Play online does.
+	if w, ok := bo.layout().get(waitingID(0)); !ok || !strings.Contains(w.label, "Attangle against Ada · move 2 · your move") {
+		t.Errorf("the start screen's Your move row: %q (shown %v)", w.label, ok)
+	}
+	if _, ok := bo.layout().get(waitingID(1)); ok {
+		t.Error("the start screen lists a game that does not wait for Bo")
+	}
 	bo.openOnline()
 	w, ok := bo.layout().get("online-game-0")
 	if !ok || !strings.Contains(w.label, "Attangle against Ada · move 2 · your move · 2 days 23 h left") {
 		t.Fatalf("Bo's list: %q", w.label)
 	}
-	bo.click("online-game-0")
+	bo.click(wOnlineBack)
+	bo.click(waitingID(0))
+	if _, ok := bo.scene.(*onlineScreen); !ok {
+		t.Fatalf("the Your move row opened %T", bo.scene)
+	}
 	waitFor(t, "the game again", func() bool { return bo.plies() == 3 }, bo)
 	if p := bo.play(); p.sess.InputState() == nil || p.sess.Clock == nil {
 		t.Fatal("Bo cannot move, or the game has no clock")

@@ -106,6 +106,22 @@ func (a *App) pollGames(now time.Time) {
 // listEvery is how often the relay is asked for the player's games.
 const listEvery = time.Minute
 
+// waiting is the player's games on the relay that wait for their move, the
+// least time left first, as last listed: the start screen lists them.
+func (a *App) waiting() []proto.GameInfo {
+	var out []proto.GameInfo
+	for _, g := range a.online.games { // sorted: the player's move first
+		if g.YourMove && !g.Over {
+			out = append(out, g)
+		}
+	}
+	return out
+}
+
+// waitingID is the start screen's row of the i-th game that waits for the
+// player's move.
+func waitingID(i int) widgetID { return widgetID(fmt.Sprintf("yourmove-%d", i)) }
+
 // redrawNow asks for a frame from any goroutine (none without a window).
 func (a *App) redrawNow(t time.Time) {
 	if a.redraw != nil {
@@ -393,11 +409,16 @@ func (o *onlineScreen) click(a *App, id widgetID) {
 			return
 		}
 		if _, err := fmt.Sscanf(string(id), "online-game-%d", &i); err == nil && i < len(a.online.games) {
-			cfg := o.config(a)
-			cfg.Dial, cfg.Resume = online.DialServer(ident.Relay), a.online.games[i].Game
-			o.begin(a, cfg, nil, "Opening the game…")
+			o.resume(a, a.online.games[i])
 		}
 	}
+}
+
+// resume opens again one of the player's games on the relay set here.
+func (o *onlineScreen) resume(a *App, g proto.GameInfo) {
+	cfg := o.config(a)
+	cfg.Dial, cfg.Resume = online.DialServer(a.identity().Relay), g.Game
+	o.begin(a, cfg, nil, "Opening the game…")
 }
 
 // watch follows a game read only: a direct code's game at its host, else

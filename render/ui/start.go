@@ -31,6 +31,7 @@ type startScreen struct {
 	engines  []engineChoice
 	engine   int     // the computer: 0 Trihex's engine, i an external one, engines[i-1] (engines.go)
 	recentY  float64 // the recent games' heading
+	waitingY float64 // the heading of the games that wait for the player's move
 	ring     keyRing // the row or button the keys ring (keynav.go)
 }
 
@@ -151,11 +152,15 @@ func (s *startScreen) layout(a *App) *Layout {
 		rows++ // series
 	}
 	// The cards give way to the rows below them and to up to three recent
-	// games under Start in a short window, and then the rows close up, down to
-	// 34 px apart, so that Start stays below them.
+	// games under Start in a short window (and up to two games that wait for
+	// the player's move on the relay), and then the rows close up, down to 34
+	// px apart, so that Start stays below them.
 	recent := 0.0
 	if n := min(len(a.prefs.settings.Recent), 3); n > 0 {
 		recent = 36*sc + float64(n)*34*sc
+	}
+	if n := min(len(a.waiting()), 2); n > 0 {
+		recent += 36*sc + float64(n)*34*sc
 	}
 	pitch := 40 * sc
 	if room := h - top - 120*sc - 24*sc - 70*sc - recent; float64(rows)*pitch > room {
@@ -279,19 +284,32 @@ func (s *startScreen) update(a *App, f *input.Frame) {
 	}
 }
 
-// layRecent lists the recent games under the Start button, as many as there is
-// room for (the layout keeps room for three): one click opens one.
+// layRecent lists under the Start button the games on the relay that wait for
+// the player's move (up to three: one click opens one), then the recent games,
+// as many as there is room for (the layout keeps room for three).
 func (s *startScreen) layRecent(a *App, l *Layout, y float64) {
 	sc := a.scale
-	rows := int((a.h - 8*sc - y - 24*sc + sc/2) / (34 * sc)) // + sc/2: not lost to rounding
-	if rows < 1 || len(a.prefs.settings.Recent) == 0 {
-		return
-	}
 	w := min(a.w-48*sc, 520*sc)
 	x := (a.w - w) / 2
+	// rows is how many rows of 34 px fit below y under a heading.
+	rows := func(y float64) int { return int((a.h - 8*sc - y - 24*sc + sc/2) / (34 * sc)) } // + sc/2: not lost to rounding
+	if n := min(len(a.waiting()), rows(y), 3); n > 0 {
+		s.waitingY = y + 10*sc
+		y += 24 * sc
+		now := a.now()
+		for i, g := range a.waiting()[:n] {
+			l.add(waitingID(i), render.Rect{X: x, Y: y, W: w, H: 30 * sc}, true, gameLine(g, now))
+			y += 34 * sc
+		}
+		y += 4 * sc
+	}
+	n := min(len(a.prefs.settings.Recent), rows(y), 5)
+	if n < 1 {
+		return
+	}
 	s.recentY = y + 10*sc
 	y += 24 * sc
-	for i, path := range a.prefs.settings.Recent[:min(len(a.prefs.settings.Recent), rows, 5)] {
+	for i, path := range a.prefs.settings.Recent[:n] {
 		l.add(widgetID(fmt.Sprintf("recent-%d", i)), render.Rect{X: x, Y: y, W: w, H: 30 * sc}, true, path)
 		y += 34 * sc
 	}
@@ -316,6 +334,14 @@ func (s *startScreen) click(a *App, name string) {
 		a.setScene(a.newPlay(sess))
 	case name == string(wContinue):
 		s.continueKept(a)
+	case strings.HasPrefix(name, "yourmove-"):
+		var i int
+		fmt.Sscanf(name, "yourmove-%d", &i)
+		if ws := a.waiting(); i >= 0 && i < len(ws) {
+			o := a.newOnline(s)
+			a.setScene(o)
+			o.resume(a, ws[i])
+		}
 	case strings.HasPrefix(name, "recent-"):
 		var i int
 		fmt.Sscanf(name, "recent-%d", &i)
@@ -383,6 +409,16 @@ func (s *startScreen) draw(a *App, p painter, l *Layout) {
 		s.pics.draw(p, info, pic)
 	}
 	s.drawRows(a, p, l)
+	if _, ok := l.get(waitingID(0)); ok {
+		p.text("Your move", 14, true, l.rect(waitingID(0)).X, s.waitingY, render.Left, p.th.Accent)
+		for i := 0; ; i++ {
+			w, ok := l.get(waitingID(i))
+			if !ok {
+				break
+			}
+			p.button(w, cutToFit(w.label, render.Face(13*sc, false), w.r.W-16*sc), accentButton, 13, false)
+		}
+	}
 	if _, ok := l.get("recent-0"); ok {
 		p.text("Recent games", 14, true, l.rect("recent-0").X, s.recentY, render.Left, p.th.TextDim)
 		for i := 0; ; i++ {

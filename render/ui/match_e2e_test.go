@@ -10,12 +10,13 @@ import (
 	"trihex/save"
 )
 
-// TestEndToEndMatch lets a clock's flag fall in the real window: a 1+0 game
-// against the computer in which the person never moves again (--time-scale 20
-// runs the minute in 3 s; the driver waits for the result card, not for a time).
-// It checks the record, the status line and the end card drawn. The
-// resignation and the draw, and the flag in fake time, are TestSceneMatchEnds's,
-// without a display. TRIHEX_E2E=1 (about 10 s).
+// TestEndToEndMatch ends games beyond the board in the real window: a clock's
+// flag falls in a 1+0 game against the computer in which the person never moves
+// again (--time-scale 20 runs the minute in 3 s; the driver waits for the result
+// card, not for a time), and a player resigns by Ctrl+R, keeps playing with Esc,
+// then resigns by the button and Enter. It checks the records, the status line and
+// the end card drawn. The draw, and the flag in fake time, are
+// TestSceneMatchEnds's, without a display. TRIHEX_E2E=1 (about 20 s).
 func TestEndToEndMatch(t *testing.T) {
 	dir, bin, script := e2eSetup(t)
 	cases := []struct {
@@ -29,6 +30,10 @@ func TestEndToEndMatch(t *testing.T) {
 		{"flag", []string{"--game", "andantino", "--red", "computer", "--level", "1", "--clock", "1+0", "--time-scale", "20"},
 			"click 0,1\nuntil result-rematch\ncopy end.json\nshot end.png\n", "White lost on time",
 			[]string{`[TimeControl "60+0"]`, `[Termination "time forfeit"]`, `[Result "red"]`, "1. 0,1 {[%clk 0:01:00]}"}, nil},
+		{"resign", []string{"--game", "attangle", "--clock", "3+2"},
+			"click a1\nclick a2\nkey ctrl+r\ncopy asked.json\nkey Escape\ncopy kept.json\nbutton resign\nkey Return\nuntil result-rematch\ncopy end.json\nshot end.png\n",
+			"White resigned", []string{`[TimeControl "180+2"]`, `[Termination "resignation"]`, `[Result "black"]`, "1. a1"},
+			[]string{"asked.json confirm-resign", "kept.json resign"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
